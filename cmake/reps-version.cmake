@@ -1,0 +1,22 @@
+# Sets REPS_NS3_VERSION to 100 * major + minor of the ns-3 being built against (3.37 -> 337).
+# A development tree ("3-dev") counts as newer than every release.
+if(NOT DEFINED REPS_NS3_VERSION_STRING)
+  if(EXISTS ${PROJECT_SOURCE_DIR}/VERSION)
+    file(STRINGS ${PROJECT_SOURCE_DIR}/VERSION REPS_NS3_VERSION_STRING LIMIT_COUNT 1)
+  elseif(DEFINED ns3_VERSION)
+    set(REPS_NS3_VERSION_STRING ${ns3_VERSION})
+  else()
+    set(REPS_NS3_VERSION_STRING "3-dev")
+  endif()
+endif()
+string(STRIP "${REPS_NS3_VERSION_STRING}" REPS_NS3_VERSION_STRING)
+if(REPS_NS3_VERSION_STRING MATCHES "^([0-9]+)\\.([0-9]+)")
+  math(EXPR REPS_NS3_VERSION "${CMAKE_MATCH_1} * 100 + ${CMAKE_MATCH_2}")
+else()
+  set(REPS_NS3_VERSION 9999)
+endif()
+if(REPS_NS3_VERSION LESS 337)
+  message(FATAL_ERROR "reps: ns-3 ${REPS_NS3_VERSION_STRING} is too old for the CMake build "
+                      "(needs ns-3.37 or newer); use wscript with waf-based ns-3")
+endif()
+message(STATUS "reps: building against ns-3 ${REPS_NS3_VERSION_STRING} (REPS_NS3_VERSION=${REPS_NS3_VERSION})")

@@ -1,0 +1,163 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/ecmp-path-selector.h"
+#include "ns3/reps-ns3-compat.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <set>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Collects the EVs a selector reports through its EntropyChosen trace.
+struct EntropyLog
+{
+    std::vector<uint16_t> evs;                 //!< EVs in order.
+    std::vector<PathSelector::Choice> reasons; //!< Their reasons.
+
+    /**
+     * Trace sink.
+     * \param ev the EV
+     * \param why the reason
+     * \param retx whether it is a retransmission
+     */
+    void Record(uint16_t ev, PathSelector::Choice why, bool retx)
+    {
+        evs.push_back(ev);
+        reasons.push_back(why);
+    }
+};
+
+Ptr<EcmpPathSelector>
+MakeEcmp(uint32_t space, uint16_t base)
+{
+    Ptr<EcmpPathSelector> s = CreateObject<EcmpPathSelector>();
+    s->SetAttribute("EntropySpace", UintegerValue(space));
+    s->SetAttribute("EntropyBase", UintegerValue(base));
+    return s;
+}
+
+} // namespace
+
+/**
+ * \ingroup reps-test
+ * ECMP sends every packet of a connection, retransmissions included, with one EV drawn from
+ * the entropy space, and different connections draw different EVs.
+ */
+class EcmpOneEntropyPerQpTestCase : public TestCase
+{
+  public:
+    EcmpOneEntropyPerQpTestCase()
+        : TestCase("ECMP keeps one EV per connection, inside the entropy space")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::set<uint16_t> firstEvs;
+        for (uint32_t qp = 0; qp < 64; ++qp)
+        {
+            Ptr<EcmpPathSelector> s = MakeEcmp(256, 1000);
+            s->AssignStreams(qp);
+            EntropyLog log;
+            s->TraceConnectWithoutContext("EntropyChosen",
+                                          MakeCallback(&EntropyLog::Record, &log));
+            s->Start(PathSelectorContext());
+            for (uint32_t i = 0; i < 100; ++i)
+            {
+                uint16_t ev = s->NextEntropy(i % 10 == 9);
+                s->OnAck(ev, i % 3 == 0, MicroSeconds(10));
+                if (i % 17 == 0)
+                {
+                    s->OnTimeout();
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(log.evs.size(), 100, "one trace per packet");
+            for (std::size_t i = 0; i < log.evs.size(); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(log.evs[i], log.evs[0], "ECMP changed its EV");
+                NS_TEST_ASSERT_MSG_EQ(log.reasons[i], PathSelector::FIXED, "reason is 'fixed'");
+            }
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(log.evs[0], 1000, "EV below EntropyBase");
+            NS_TEST_ASSERT_MSG_LT(log.evs[0], 1256, "EV beyond EntropyBase + EntropySpace");
+            firstEvs.insert(log.evs[0]);
+        }
+        // 64 draws from 256 values: many distinct EVs (a constant would give one).
+        NS_TEST_ASSERT_MSG_GT(firstEvs.size(), 40, "connections do not draw independent EVs");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * A pinned EV is used as is; the same stream gives the same EV and another run number
+ * another one.
+ */
+class EcmpPinnedAndSeededTestCase : public TestCase
+{
+  public:
+    EcmpPinnedAndSeededTestCase()
+        : TestCase("ECMP: pinned EV, same seed same EV, other run other EV")
+    {
+    }
+
+  private:
+    static std::vector<uint16_t> Draw(uint64_t run)
+    {
+        RngSeedManager::SetRun(run);
+        std::vector<uint16_t> evs;
+        for (int64_t stream = 0; stream < 8; ++stream)
+        {
+            Ptr<EcmpPathSelector> s = MakeEcmp(65536, 0);
+            s->AssignStreams(stream);
+            s->Start(PathSelectorContext());
+            evs.push_back(s->NextEntropy(false));
+        }
+        return evs;
+    }
+
+    void DoRun() override
+    {
+        Ptr<EcmpPathSelector> pinned = MakeEcmp(65536, 0);
+        pinned->SetAttribute("Entropy", UintegerValue(4791));
+        pinned->Start(PathSelectorContext());
+        NS_TEST_ASSERT_MSG_EQ(pinned->NextEntropy(false), 4791, "pinned EV not used");
+        NS_TEST_ASSERT_MSG_EQ(pinned->NextEntropy(true), 4791, "pinned EV not used on retx");
+
+        uint64_t oldRun = RngSeedManager::GetRun();
+        std::vector<uint16_t> a = Draw(1);
+        std::vector<uint16_t> b = Draw(1);
+        std::vector<uint16_t> c = Draw(2);
+        RngSeedManager::SetRun(oldRun);
+        NS_TEST_ASSERT_MSG_EQ((a == b), true, "same run number gave different EVs");
+        NS_TEST_ASSERT_MSG_EQ((a != c), true, "another run number gave the same EVs");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The path selector test suite.
+ */
+class RepsPathSelectorTestSuite : public TestSuite
+{
+  public:
+    RepsPathSelectorTestSuite()
+        : TestSuite("reps-path-selector", TestSuite::Type::UNIT)
+    {
+        AddTestCase(new EcmpOneEntropyPerQpTestCase, reps::kQuick);
+        AddTestCase(new EcmpPinnedAndSeededTestCase, reps::kQuick);
+    }
+};
+
+/// The one instance of the suite.
+static RepsPathSelectorTestSuite g_repsPathSelectorTestSuite;

@@ -1,0 +1,29 @@
+# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+# waf build of the reps module for ns-3.35 and older. Lists the same files as CMakeLists.txt;
+# the test "reps-build-lists" (utils/check-build-lists.py) fails when the two disagree.
+
+
+def build(bld):
+    module = bld.create_ns3_module(
+        'reps',
+        ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
+    module.source = [
+        'model/ecmp-path-selector.cc',
+        'model/path-selector.cc',
+    ]
+
+    module_test = bld.create_ns3_module_test_library('reps')
+    module_test.source = [
+        'test/reps-path-selector-test-suite.cc',
+    ]
+
+    headers = bld(features='ns3header')
+    headers.module = 'reps'
+    headers.source = [
+        'model/ecmp-path-selector.h',
+        'model/path-selector.h',
+        'model/reps-ns3-compat.h',
+    ]
+
+    if bld.env.ENABLE_EXAMPLES:
+        bld.recurse('examples')
