@@ -10,10 +10,12 @@ def build(bld):
     module.source = [
         'model/ecmp-path-selector.cc',
         'model/path-selector.cc',
+        'model/roce-bth-header.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('reps')
     module_test.source = [
+        'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
     ]
 
@@ -23,6 +25,7 @@ def build(bld):
         'model/ecmp-path-selector.h',
         'model/path-selector.h',
         'model/reps-ns3-compat.h',
+        'model/roce-bth-header.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -27,9 +27,9 @@ namespace
 /// Prints one row per chosen EV and counts the reasons.
 struct Printer
 {
-    uint32_t packet{0};                            //!< Packets so far.
-    std::map<PathSelector::Choice, uint32_t> why;  //!< Count per reason.
-    bool quiet{false};                             //!< Print only the totals.
+    uint32_t packet{0};                           //!< Packets so far.
+    std::map<PathSelector::Choice, uint32_t> why; //!< Count per reason.
+    bool quiet{false};                            //!< Print only the totals.
 
     /**
      * EntropyChosen trace sink.
@@ -66,7 +66,8 @@ main(int argc, char* argv[])
     cmd.AddValue("selector", "Path selector TypeId (e.g. ns3::EcmpPathSelector)", selector);
     cmd.AddValue("packets", "Number of packets to send [packets]", packets);
     cmd.AddValue("ecnEvery", "Every n-th ACK is ECN-marked (0: none) [ACKs]", ecnEvery);
-    cmd.AddValue("timeoutAt", "Fire a retransmission timeout after this packet (0: never)",
+    cmd.AddValue("timeoutAt",
+                 "Fire a retransmission timeout after this packet (0: never)",
                  timeoutAt);
     cmd.AddValue("evSpace", "Entropy space: number of distinct EVs (1 to 65536)", evSpace);
     cmd.AddValue("quiet", "Print only the totals", quiet);

@@ -51,12 +51,10 @@ EcmpPathSelector::DoStart()
     NS_LOG_FUNCTION(this);
     if (m_pinned < 65536)
     {
-        NS_ABORT_MSG_IF(m_pinned < GetEntropyBase() ||
-                            m_pinned >= GetEntropyBase() + GetEntropySpace(),
-                        "EcmpPathSelector: Entropy (" << m_pinned << ") must lie in ["
-                                                      << GetEntropyBase() << ", "
-                                                      << GetEntropyBase() + GetEntropySpace()
-                                                      << ")");
+        NS_ABORT_MSG_IF(
+            m_pinned < GetEntropyBase() || m_pinned >= GetEntropyBase() + GetEntropySpace(),
+            "EcmpPathSelector: Entropy (" << m_pinned << ") must lie in [" << GetEntropyBase()
+                                          << ", " << GetEntropyBase() + GetEntropySpace() << ")");
         m_ev = static_cast<uint16_t>(m_pinned);
     }
     else

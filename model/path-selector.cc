@@ -70,8 +70,7 @@ PathSelector::Start(const PathSelectorContext& context)
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(static_cast<uint32_t>(m_entropyBase) + m_entropySpace > 65536,
                     "PathSelector: EntropyBase (" << m_entropyBase << ") + EntropySpace ("
-                                                  << m_entropySpace
-                                                  << ") must not exceed 65536");
+                                                  << m_entropySpace << ") must not exceed 65536");
     NS_ABORT_MSG_IF(!context.baseRtt.IsStrictlyPositive(),
                     "PathSelector: the base RTT of the connection must be > 0");
     NS_ABORT_MSG_IF(context.bdpPackets == 0,

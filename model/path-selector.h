@@ -155,11 +155,11 @@ class PathSelector : public Object
     uint16_t RandomEntropy();
 
   private:
-    uint32_t m_entropySpace;            //!< Number of distinct EVs.
-    uint16_t m_entropyBase;             //!< Smallest EV.
-    PathSelectorContext m_context;      //!< The connection served.
-    bool m_started;                     //!< Start() was called.
-    Ptr<UniformRandomVariable> m_rng;   //!< Source of random EVs.
+    uint32_t m_entropySpace;                                //!< Number of distinct EVs.
+    uint16_t m_entropyBase;                                 //!< Smallest EV.
+    PathSelectorContext m_context;                          //!< The connection served.
+    bool m_started;                                         //!< Start() was called.
+    Ptr<UniformRandomVariable> m_rng;                       //!< Source of random EVs.
     TracedCallback<uint16_t, Choice, bool> m_entropyChosen; //!< EntropyChosen trace.
 };
 

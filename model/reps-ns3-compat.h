@@ -36,9 +36,9 @@ constexpr TestDuration kTakesForever = TestCase::Duration::TAKES_FOREVER; //!< B
 #else
 /// Duration of a test case (TestCase::TestDuration up to ns-3.41).
 using TestDuration = TestCase::TestDuration;
-constexpr TestDuration kQuick = TestCase::QUICK;                 //!< Runs in well under a second.
-constexpr TestDuration kExtensive = TestCase::EXTENSIVE;         //!< A scenario check.
-constexpr TestDuration kTakesForever = TestCase::TAKES_FOREVER;  //!< Benchmark-sized.
+constexpr TestDuration kQuick = TestCase::QUICK;                //!< Runs in well under a second.
+constexpr TestDuration kExtensive = TestCase::EXTENSIVE;        //!< A scenario check.
+constexpr TestDuration kTakesForever = TestCase::TAKES_FOREVER; //!< Benchmark-sized.
 #endif
 
 } // namespace reps

@@ -69,8 +69,7 @@ class EcmpOneEntropyPerQpTestCase : public TestCase
             Ptr<EcmpPathSelector> s = MakeEcmp(256, 1000);
             s->AssignStreams(qp);
             EntropyLog log;
-            s->TraceConnectWithoutContext("EntropyChosen",
-                                          MakeCallback(&EntropyLog::Record, &log));
+            s->TraceConnectWithoutContext("EntropyChosen", MakeCallback(&EntropyLog::Record, &log));
             s->Start(PathSelectorContext());
             for (uint32_t i = 0; i < 100; ++i)
             {
