@@ -8,6 +8,19 @@ def build(bld):
         'reps',
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
+        'helper/all-to-all-collective.cc',
+        'helper/collective.cc',
+        'helper/experiment-report.cc',
+        'helper/flow-size-cdf.cc',
+        'helper/flow-stats.cc',
+        'helper/option-parser.cc',
+        'helper/path-selector-names.cc',
+        'helper/progress-reporter.cc',
+        'helper/ring-all-reduce.cc',
+        'helper/sample-summary.cc',
+        'helper/time-series.cc',
+        'helper/workload-helper.cc',
+        'helper/workload-runner.cc',
         'model/ecmp-path-selector.cc',
         'model/path-selector.cc',
         'model/roce-bth-header.cc',
@@ -17,11 +30,27 @@ def build(bld):
     module_test.source = [
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
+        'test/reps-workload-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
     headers.module = 'reps'
     headers.source = [
+        'helper/all-to-all-collective.h',
+        'helper/collective.h',
+        'helper/experiment-report.h',
+        'helper/flow-size-cdf.h',
+        'helper/flow-spec.h',
+        'helper/flow-stats.h',
+        'helper/option-parser.h',
+        'helper/path-selector-names.h',
+        'helper/progress-reporter.h',
+        'helper/ring-all-reduce.h',
+        'helper/run-result.h',
+        'helper/sample-summary.h',
+        'helper/time-series.h',
+        'helper/workload-helper.h',
+        'helper/workload-runner.h',
         'model/ecmp-path-selector.h',
         'model/path-selector.h',
         'model/reps-ns3-compat.h',

@@ -1,0 +1,444 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "option-parser.h"
+
+#include "ns3/log.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("OptionParser");
+
+namespace
+{
+
+/**
+ * \param s a string.
+ * \return it without leading and trailing spaces.
+ */
+std::string
+Trim(const std::string& s)
+{
+    size_t b = s.find_first_not_of(" \t");
+    if (b == std::string::npos)
+    {
+        return "";
+    }
+    size_t e = s.find_last_not_of(" \t");
+    return s.substr(b, e - b + 1);
+}
+
+/**
+ * \param s a string.
+ * \return it in lower case.
+ */
+std::string
+Lower(std::string s)
+{
+    for (char& c : s)
+    {
+        if (c >= 'A' && c <= 'Z')
+        {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return s;
+}
+
+/**
+ * \param c a character.
+ * \return whether it is a decimal digit.
+ */
+bool
+IsDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/**
+ * Split an unsigned decimal number ("12", "1.5", ".5", "3.") off the front of \p s.
+ * \param s the text.
+ * \param [out] intPart the digits before the point.
+ * \param [out] fracPart the digits after it.
+ * \return the length of the number, 0 if \p s does not start with one.
+ */
+size_t
+SplitNumber(const std::string& s, std::string& intPart, std::string& fracPart)
+{
+    size_t i = 0;
+    while (i < s.size() && IsDigit(s[i]))
+    {
+        ++i;
+    }
+    intPart = s.substr(0, i);
+    fracPart.clear();
+    if (i < s.size() && s[i] == '.')
+    {
+        size_t j = i + 1;
+        while (j < s.size() && IsDigit(s[j]))
+        {
+            ++j;
+        }
+        fracPart = s.substr(i + 1, j - i - 1);
+        i = j;
+    }
+    return (intPart.empty() && fracPart.empty()) ? 0 : i;
+}
+
+const char* const g_sizeHelp =
+    "a size in bytes: a number with an optional unit B, KB, MB, GB, TB (x1000) or KiB, MiB, "
+    "GiB, TiB (x1024), e.g. 4096, 64KiB, 8MiB, 1.5GB";
+
+const char* const g_rateHelp =
+    "a rate > 0 with ns-3's units: bps, b/s, Bps, B/s with an optional k, K, M, G prefix and "
+    "an optional i (Kibps), e.g. 400Gbps, 100Mb/s";
+
+const char* const g_timeHelp =
+    "a time >= 0: a number with a unit s, ms, us, ns, ps, fs, min, h, d, y (a bare number "
+    "is seconds), e.g. 1us, 2.5ms";
+
+} // namespace
+
+bool
+OptionParser::ParseBytes(const std::string& option,
+                         const std::string& text,
+                         uint64_t& bytes,
+                         std::string& error)
+{
+    NS_LOG_FUNCTION(option << text);
+    std::string s = Trim(text);
+    std::string intPart;
+    std::string fracPart;
+    size_t n = SplitNumber(s, intPart, fracPart);
+    if (n == 0)
+    {
+        error = option + ": '" + text + "' is not " + g_sizeHelp +
+                (!s.empty() && s[0] == '-' ? " (sizes cannot be negative)" : "");
+        return false;
+    }
+    std::string unit = Lower(Trim(s.substr(n)));
+    uint64_t mult = 0;
+
+    const struct
+    {
+        const char* name;
+        uint64_t mult;
+    } units[] = {{"", 1},
+                 {"b", 1},
+                 {"kb", 1000ULL},
+                 {"mb", 1000ULL * 1000},
+                 {"gb", 1000ULL * 1000 * 1000},
+                 {"tb", 1000ULL * 1000 * 1000 * 1000},
+                 {"kib", 1ULL << 10},
+                 {"mib", 1ULL << 20},
+                 {"gib", 1ULL << 30},
+                 {"tib", 1ULL << 40}};
+
+    for (const auto& u : units)
+    {
+        if (unit == u.name)
+        {
+            mult = u.mult;
+        }
+    }
+    if (mult == 0)
+    {
+        error =
+            option + ": '" + text + "' has an unknown unit '" + unit + "'; expected " + g_sizeHelp;
+        return false;
+    }
+    if (intPart.size() > 19 || fracPart.size() > 18)
+    {
+        error = option + ": '" + text + "' is too large or too precise";
+        return false;
+    }
+    uint64_t whole = intPart.empty() ? 0 : std::strtoull(intPart.c_str(), nullptr, 10);
+    uint64_t total = 0;
+    if (__builtin_mul_overflow(whole, mult, &total))
+    {
+        error = option + ": '" + text + "' is too large";
+        return false;
+    }
+    if (!fracPart.empty())
+    {
+        // fraction * mult must be a whole number of bytes: (digits * mult) / 10^len exactly.
+        uint64_t digits = std::strtoull(fracPart.c_str(), nullptr, 10);
+        uint64_t den = 1;
+        for (size_t i = 0; i < fracPart.size(); ++i)
+        {
+            den *= 10;
+        }
+        unsigned __int128 num = static_cast<unsigned __int128>(digits) * mult;
+        if (num % den != 0)
+        {
+            error = option + ": '" + text + "' is not a whole number of bytes";
+            return false;
+        }
+        if (__builtin_add_overflow(total, static_cast<uint64_t>(num / den), &total))
+        {
+            error = option + ": '" + text + "' is too large";
+            return false;
+        }
+    }
+    bytes = total;
+    return true;
+}
+
+bool
+OptionParser::ParseRate(const std::string& option,
+                        const std::string& text,
+                        DataRate& rate,
+                        std::string& error)
+{
+    NS_LOG_FUNCTION(option << text);
+    std::string s = Trim(text);
+    std::string intPart;
+    std::string fracPart;
+    // DataRate's parser accepts a unit without a number, and a minus sign; reject both here.
+    if (SplitNumber(s, intPart, fracPart) == 0 || s.find(' ') != std::string::npos)
+    {
+        error = option + ": '" + text + "' is not " + g_rateHelp;
+        return false;
+    }
+    std::istringstream in(s);
+    DataRate r;
+    in >> r;
+    if (in.fail())
+    {
+        error = option + ": '" + text + "' is not " + g_rateHelp;
+        return false;
+    }
+    if (r.GetBitRate() == 0)
+    {
+        error = option + ": '" + text + "' must be greater than zero";
+        return false;
+    }
+    rate = r;
+    return true;
+}
+
+bool
+OptionParser::ParseTime(const std::string& option,
+                        const std::string& text,
+                        Time& time,
+                        std::string& error)
+{
+    NS_LOG_FUNCTION(option << text);
+    std::string s = Trim(text);
+    std::string intPart;
+    std::string fracPart;
+    size_t n = SplitNumber(s, intPart, fracPart);
+    std::string unit = n == 0 ? "" : s.substr(n);
+    bool known = false;
+    for (const char* u : {"", "s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"})
+    {
+        known = known || unit == u;
+    }
+    // Time's own parser aborts on an unknown unit; only hand it what it accepts.
+    if (n == 0 || !known)
+    {
+        error = option + ": '" + text + "' is not " + g_timeHelp +
+                (!s.empty() && s[0] == '-' ? " (times cannot be negative)" : "");
+        return false;
+    }
+    time = Time(s);
+    return true;
+}
+
+bool
+OptionParser::ParseDouble(const std::string& option,
+                          const std::string& text,
+                          double min,
+                          double max,
+                          double& value,
+                          std::string& error)
+{
+    NS_LOG_FUNCTION(option << text << min << max);
+    std::string s = Trim(text);
+    std::ostringstream range;
+    range << "a number in [" << min << ", " << max << "]";
+    errno = 0;
+    char* end = nullptr;
+    double v = s.empty() ? 0 : std::strtod(s.c_str(), &end);
+    if (s.empty() || errno != 0 || end != s.c_str() + s.size() || !std::isfinite(v))
+    {
+        error = option + ": '" + text + "' is not " + range.str();
+        return false;
+    }
+    if (v < min || v > max)
+    {
+        error = option + ": " + s + " is out of range; expected " + range.str();
+        return false;
+    }
+    value = v;
+    return true;
+}
+
+bool
+OptionParser::ParseUnsigned(const std::string& option,
+                            const std::string& text,
+                            uint64_t min,
+                            uint64_t max,
+                            uint64_t& value,
+                            std::string& error)
+{
+    NS_LOG_FUNCTION(option << text << min << max);
+    std::string s = Trim(text);
+    std::ostringstream range;
+    range << "a whole number in [" << min << ", " << max << "]";
+    bool digits = !s.empty() && s.size() <= 20;
+    for (char c : s)
+    {
+        digits = digits && IsDigit(c);
+    }
+    errno = 0;
+    uint64_t v = digits ? std::strtoull(s.c_str(), nullptr, 10) : 0;
+    if (!digits || errno != 0)
+    {
+        error = option + ": '" + text + "' is not " + range.str();
+        return false;
+    }
+    if (v < min || v > max)
+    {
+        error = option + ": " + s + " is out of range; expected " + range.str();
+        return false;
+    }
+    value = v;
+    return true;
+}
+
+bool
+OptionParser::ParseChoice(const std::string& option,
+                          const std::string& text,
+                          const std::vector<std::string>& allowed,
+                          std::string& error)
+{
+    NS_LOG_FUNCTION(option << text);
+    for (const std::string& a : allowed)
+    {
+        if (text == a)
+        {
+            return true;
+        }
+    }
+    error = option + ": unknown value '" + text + "'; allowed: " + Join(allowed);
+    return false;
+}
+
+std::vector<std::string>
+OptionParser::SplitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    if (Trim(text).empty())
+    {
+        return items;
+    }
+    size_t begin = 0;
+    while (true)
+    {
+        size_t comma = text.find(',', begin);
+        items.push_back(Trim(text.substr(begin, comma - begin)));
+        if (comma == std::string::npos)
+        {
+            break;
+        }
+        begin = comma + 1;
+    }
+    return items;
+}
+
+std::string
+OptionParser::Join(const std::vector<std::string>& items, const std::string& separator)
+{
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i)
+    {
+        out += (i ? separator : "") + items[i];
+    }
+    return out;
+}
+
+void
+OptionParser::Exit(const std::string& message)
+{
+    std::cerr << "error: " << message << std::endl;
+    std::exit(1);
+}
+
+uint64_t
+OptionParser::BytesOrExit(const std::string& option, const std::string& text, uint64_t min)
+{
+    uint64_t bytes = 0;
+    std::string error;
+    if (!ParseBytes(option, text, bytes, error))
+    {
+        Exit(error);
+    }
+    if (bytes < min)
+    {
+        std::ostringstream msg;
+        msg << option << ": '" << text << "' is " << bytes << " bytes; it must be at least " << min
+            << " bytes";
+        Exit(msg.str());
+    }
+    return bytes;
+}
+
+DataRate
+OptionParser::RateOrExit(const std::string& option, const std::string& text)
+{
+    DataRate rate;
+    std::string error;
+    if (!ParseRate(option, text, rate, error))
+    {
+        Exit(error);
+    }
+    return rate;
+}
+
+Time
+OptionParser::TimeOrExit(const std::string& option, const std::string& text)
+{
+    Time time;
+    std::string error;
+    if (!ParseTime(option, text, time, error))
+    {
+        Exit(error);
+    }
+    return time;
+}
+
+std::string
+OptionParser::ChoiceOrExit(const std::string& option,
+                           const std::string& text,
+                           const std::vector<std::string>& allowed)
+{
+    std::string error;
+    if (!ParseChoice(option, text, allowed, error))
+    {
+        Exit(error);
+    }
+    return text;
+}
+
+void
+OptionParser::CheckRangeOrExit(const std::string& option, double value, double min, double max)
+{
+    if (!(value >= min && value <= max))
+    {
+        std::ostringstream msg;
+        msg << option << ": " << value << " is out of range; expected a value in [" << min << ", "
+            << max << "]";
+        Exit(msg.str());
+    }
+}
+
+} // namespace ns3

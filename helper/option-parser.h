@@ -1,0 +1,194 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_OPTION_PARSER_H
+#define REPS_OPTION_PARSER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * Checks and converts command-line option values of the experiments: sizes with units, rates
+ * and times with ns-3's units, numbers in a range, comma lists and choices. Each Parse* call
+ * names the option in its error message and says what is allowed; the *OrExit variants print
+ * that message to standard error and exit with status 1, as ns-3's CommandLine does for an
+ * unknown option.
+ *
+ * A plain C++ type: it needs no simulator (rates and times use ns-3's DataRate and Time
+ * parsers).
+ */
+class OptionParser
+{
+  public:
+    /**
+     * Parse a size in bytes: a non-negative number with an optional unit, B (bytes),
+     * KB/MB/GB/TB (powers of 1000) or KiB/MiB/GiB/TiB (powers of 1024), the letters in any
+     * case ("4096", "8MiB", "1MB", "4KiB", "1.5GB", "64kb"). The result must be a whole
+     * number of bytes.
+     * \param option the option's name, for the message (e.g. "--flowSize").
+     * \param text the value.
+     * \param [out] bytes the size.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is a size.
+     */
+    static bool ParseBytes(const std::string& option,
+                           const std::string& text,
+                           uint64_t& bytes,
+                           std::string& error);
+
+    /**
+     * Parse a data rate with ns-3's DataRate units ("400Gbps", "100Mb/s", "1GBps", ...),
+     * greater than zero.
+     * \param option the option's name.
+     * \param text the value.
+     * \param [out] rate the rate.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is a rate.
+     */
+    static bool ParseRate(const std::string& option,
+                          const std::string& text,
+                          DataRate& rate,
+                          std::string& error);
+
+    /**
+     * Parse a non-negative time with ns-3's Time units ("1us", "2.5ms", "500ns", "3s"; a bare
+     * number is seconds).
+     * \param option the option's name.
+     * \param text the value.
+     * \param [out] time the time.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is a time.
+     */
+    static bool ParseTime(const std::string& option,
+                          const std::string& text,
+                          Time& time,
+                          std::string& error);
+
+    /**
+     * Parse a number in [min, max].
+     * \param option the option's name.
+     * \param text the value.
+     * \param min smallest allowed.
+     * \param max largest allowed.
+     * \param [out] value the number.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is such a number.
+     */
+    static bool ParseDouble(const std::string& option,
+                            const std::string& text,
+                            double min,
+                            double max,
+                            double& value,
+                            std::string& error);
+
+    /**
+     * Parse a whole number in [min, max].
+     * \param option the option's name.
+     * \param text the value.
+     * \param min smallest allowed.
+     * \param max largest allowed.
+     * \param [out] value the number.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is such a number.
+     */
+    static bool ParseUnsigned(const std::string& option,
+                              const std::string& text,
+                              uint64_t min,
+                              uint64_t max,
+                              uint64_t& value,
+                              std::string& error);
+
+    /**
+     * Check that a value is one of the allowed words.
+     * \param option the option's name.
+     * \param text the value.
+     * \param allowed the allowed words.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is one of them.
+     */
+    static bool ParseChoice(const std::string& option,
+                            const std::string& text,
+                            const std::vector<std::string>& allowed,
+                            std::string& error);
+
+    /**
+     * Split a comma-separated list, trimming spaces around the items.
+     * \param text the list ("ecmp, ops,reps").
+     * \return the items; an empty text gives no item, an empty item stays (to be rejected).
+     */
+    static std::vector<std::string> SplitList(const std::string& text);
+
+    /**
+     * \param items words.
+     * \param separator what goes between them.
+     * \return them joined.
+     */
+    static std::string Join(const std::vector<std::string>& items,
+                            const std::string& separator = ", ");
+
+    /**
+     * Print "error: <message>" to standard error and exit with status 1.
+     * \param message what was wrong.
+     */
+    [[noreturn]] static void Exit(const std::string& message);
+
+    /**
+     * ParseBytes, exiting on error.
+     * \param option the option's name.
+     * \param text the value.
+     * \param min smallest allowed size.
+     * \return the size.
+     */
+    static uint64_t BytesOrExit(const std::string& option,
+                                const std::string& text,
+                                uint64_t min = 0);
+
+    /**
+     * ParseRate, exiting on error.
+     * \param option the option's name.
+     * \param text the value.
+     * \return the rate.
+     */
+    static DataRate RateOrExit(const std::string& option, const std::string& text);
+
+    /**
+     * ParseTime, exiting on error.
+     * \param option the option's name.
+     * \param text the value.
+     * \return the time.
+     */
+    static Time TimeOrExit(const std::string& option, const std::string& text);
+
+    /**
+     * ParseChoice, exiting on error.
+     * \param option the option's name.
+     * \param text the value.
+     * \param allowed the allowed words.
+     * \return \p text.
+     */
+    static std::string ChoiceOrExit(const std::string& option,
+                                    const std::string& text,
+                                    const std::vector<std::string>& allowed);
+
+    /**
+     * Exit with a message unless min <= value <= max.
+     * \param option the option's name.
+     * \param value the value.
+     * \param min smallest allowed.
+     * \param max largest allowed.
+     */
+    static void CheckRangeOrExit(const std::string& option, double value, double min, double max);
+};
+
+} // namespace ns3
+
+#endif /* REPS_OPTION_PARSER_H */

@@ -1,0 +1,73 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_RUN_RESULT_H
+#define REPS_RUN_RESULT_H
+
+#include "flow-stats.h"
+#include "time-series.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * Bytes carried by one fabric link in one direction during a run (to show imbalance).
+ */
+struct LinkLoad
+{
+    std::string link;    //!< Name of the link and direction, e.g. "leaf0->spine3".
+    std::string tier;    //!< Which tier it belongs to, e.g. "leaf-spine" or "spine-leaf".
+    uint64_t bytes{0};   //!< Bytes transmitted.
+    uint64_t rateBps{0}; //!< Link rate in bit/s (after any degradation).
+};
+
+/**
+ * \ingroup reps
+ * A time at which something happened to the fabric (a link failed, came back, ...); drawn as
+ * a marker by utils/plot.py.
+ */
+struct RunEvent
+{
+    Time time{Seconds(0)}; //!< When.
+    std::string label;     //!< What, e.g. "leaf0->spine1 down".
+};
+
+/**
+ * \ingroup reps
+ * Everything measured in one run of one path selector: the flows (FlowStats) and the totals
+ * the experiment reads from the fabric and the transport. Plain fields: an example fills in
+ * what its models count and leaves the rest at zero. One entry of the "results" array of the
+ * JSON written by ExperimentReport.
+ */
+struct RunResult
+{
+    std::string lb;              //!< Name of the path selector ("ecmp", "reps", ...).
+    FlowStats flows;             //!< Per-flow and per-collective completion times.
+    uint64_t packets{0};         //!< Data packets sent by the hosts (retransmissions included).
+    uint64_t retransmissions{0}; //!< Data packets sent again.
+    uint64_t drops{0};           //!< Packets dropped anywhere in the fabric.
+    uint64_t trims{0};           //!< Packets trimmed by switch queues.
+    uint64_t ecnMarks{0};        //!< Packets marked CE by switch queues.
+    uint64_t freezes{0};         //!< Times a path selector entered freezing (REPS).
+    uint64_t maxQueueBytes{0};   //!< Deepest switch egress queue seen, in bytes.
+    std::map<std::string, uint64_t> maxQueueBytesPerTier; //!< Same, per switch tier.
+    std::vector<LinkLoad> linkBytes;                      //!< Bytes per fabric link.
+    std::vector<TimeSeries> timeseries;                   //!< Sampled series.
+    std::vector<RunEvent> events;                         //!< Fabric events (failures).
+    std::map<std::string, double> extra; //!< More numeric fields, written as they are named.
+    Time simTime{Seconds(0)};            //!< Simulated time at the end of the run.
+    double wallSeconds{0};               //!< Wall-clock time the run took.
+};
+
+} // namespace ns3
+
+#endif /* REPS_RUN_RESULT_H */

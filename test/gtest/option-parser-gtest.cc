@@ -1,0 +1,147 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Unit tests of OptionParser: sizes with units, rates, times, ranges, lists and choices.
+ */
+
+#include "ns3/option-parser.h"
+
+#include <gtest/gtest.h>
+
+using ns3::DataRate;
+using ns3::OptionParser;
+using ns3::Time;
+
+namespace
+{
+
+uint64_t
+Bytes(const std::string& text)
+{
+    uint64_t bytes = 0;
+    std::string error;
+    EXPECT_TRUE(OptionParser::ParseBytes("--flowSize", text, bytes, error)) << error;
+    return bytes;
+}
+
+std::string
+BytesError(const std::string& text)
+{
+    uint64_t bytes = 12345;
+    std::string error;
+    EXPECT_FALSE(OptionParser::ParseBytes("--flowSize", text, bytes, error)) << text;
+    EXPECT_EQ(bytes, 12345U) << "untouched on error";
+    return error;
+}
+
+} // namespace
+
+TEST(OptionParserBytes, PlainNumbersAndUnits)
+{
+    EXPECT_EQ(Bytes("4096"), 4096U);
+    EXPECT_EQ(Bytes("0"), 0U);
+    EXPECT_EQ(Bytes("8MiB"), 8ULL << 20);
+    EXPECT_EQ(Bytes("1MB"), 1000000U);
+    EXPECT_EQ(Bytes("4KiB"), 4096U);
+    EXPECT_EQ(Bytes("1.5GB"), 1500000000ULL);
+    EXPECT_EQ(Bytes("1.5KiB"), 1536U);
+    EXPECT_EQ(Bytes("64kb"), 64000U);
+    EXPECT_EQ(Bytes("2gib"), 2ULL << 30);
+    EXPECT_EQ(Bytes("1TiB"), 1ULL << 40);
+    EXPECT_EQ(Bytes("100B"), 100U);
+    EXPECT_EQ(Bytes(" 12 KB "), 12000U);
+    EXPECT_EQ(Bytes(".5KB"), 500U);
+    EXPECT_EQ(Bytes("3."), 3U);
+}
+
+TEST(OptionParserBytes, RejectsNegativeGarbageAndFractions)
+{
+    std::string e = BytesError("-1");
+    EXPECT_NE(e.find("--flowSize"), std::string::npos) << "names the option: " << e;
+    EXPECT_NE(e.find("negative"), std::string::npos) << e;
+    EXPECT_NE(e.find("MiB"), std::string::npos) << "says what is allowed: " << e;
+    EXPECT_NE(BytesError("abc").find("--flowSize"), std::string::npos);
+    EXPECT_NE(BytesError("").find("--flowSize"), std::string::npos);
+    EXPECT_NE(BytesError("12XB").find("unknown unit"), std::string::npos);
+    EXPECT_NE(BytesError("1.5").find("whole number"), std::string::npos);
+    EXPECT_NE(BytesError("0.3KiB").find("whole number"), std::string::npos);
+    EXPECT_NE(BytesError("99999999999999999999").find("too large"), std::string::npos);
+    EXPECT_NE(BytesError("20000000TiB").find("too large"), std::string::npos);
+    BytesError("1e6");
+    BytesError("1 2");
+    BytesError("MiB");
+    BytesError(".");
+}
+
+TEST(OptionParserRate, UsesNs3Units)
+{
+    DataRate rate;
+    std::string error;
+    ASSERT_TRUE(OptionParser::ParseRate("--linkRate", "400Gbps", rate, error)) << error;
+    EXPECT_EQ(rate.GetBitRate(), 400000000000ULL);
+    ASSERT_TRUE(OptionParser::ParseRate("--linkRate", "100Mb/s", rate, error)) << error;
+    EXPECT_EQ(rate.GetBitRate(), 100000000ULL);
+    ASSERT_TRUE(OptionParser::ParseRate("--linkRate", "1GBps", rate, error)) << error;
+    EXPECT_EQ(rate.GetBitRate(), 8000000000ULL);
+    for (const char* bad : {"fast", "Gbps", "-5Gbps", "0bps", "10 Gbps", "10Gbs", ""})
+    {
+        EXPECT_FALSE(OptionParser::ParseRate("--linkRate", bad, rate, error)) << bad;
+        EXPECT_NE(error.find("--linkRate"), std::string::npos) << error;
+    }
+}
+
+TEST(OptionParserTime, UsesNs3Units)
+{
+    Time t;
+    std::string error;
+    ASSERT_TRUE(OptionParser::ParseTime("--linkDelay", "1us", t, error)) << error;
+    EXPECT_EQ(t, ns3::MicroSeconds(1));
+    ASSERT_TRUE(OptionParser::ParseTime("--failFor", "2.5ms", t, error)) << error;
+    EXPECT_EQ(t, ns3::MicroSeconds(2500));
+    ASSERT_TRUE(OptionParser::ParseTime("--failAt", "0", t, error)) << error;
+    EXPECT_EQ(t, ns3::Seconds(0));
+    ASSERT_TRUE(OptionParser::ParseTime("--failAt", "500ns", t, error)) << error;
+    EXPECT_EQ(t, ns3::NanoSeconds(500));
+    for (const char* bad : {"-1us", "soon", "1 us", "1usec", "us", ""})
+    {
+        EXPECT_FALSE(OptionParser::ParseTime("--failAt", bad, t, error)) << bad;
+        EXPECT_NE(error.find("--failAt"), std::string::npos) << error;
+    }
+}
+
+TEST(OptionParserNumbers, RangesAreChecked)
+{
+    double d = 0;
+    uint64_t u = 0;
+    std::string error;
+    EXPECT_TRUE(OptionParser::ParseDouble("--load", "0.8", 0, 1, d, error));
+    EXPECT_DOUBLE_EQ(d, 0.8);
+    EXPECT_FALSE(OptionParser::ParseDouble("--load", "1.2", 0, 1, d, error));
+    EXPECT_NE(error.find("[0, 1]"), std::string::npos) << error;
+    EXPECT_FALSE(OptionParser::ParseDouble("--load", "half", 0, 1, d, error));
+    EXPECT_FALSE(OptionParser::ParseDouble("--load", "nan", 0, 1, d, error));
+    EXPECT_TRUE(OptionParser::ParseUnsigned("--tiers", "3", 2, 3, u, error));
+    EXPECT_EQ(u, 3U);
+    EXPECT_FALSE(OptionParser::ParseUnsigned("--tiers", "4", 2, 3, u, error));
+    EXPECT_NE(error.find("--tiers"), std::string::npos);
+    EXPECT_NE(error.find("[2, 3]"), std::string::npos) << error;
+    EXPECT_FALSE(OptionParser::ParseUnsigned("--tiers", "-2", 2, 3, u, error));
+    EXPECT_FALSE(OptionParser::ParseUnsigned("--tiers", "2.0", 2, 3, u, error));
+}
+
+TEST(OptionParserLists, SplitJoinAndChoices)
+{
+    using V = std::vector<std::string>;
+    EXPECT_EQ(OptionParser::SplitList("ecmp,ops,flowlet,reps"),
+              (V{"ecmp", "ops", "flowlet", "reps"}));
+    EXPECT_EQ(OptionParser::SplitList(" ecmp , reps "), (V{"ecmp", "reps"}));
+    EXPECT_EQ(OptionParser::SplitList("ecmp,,reps"), (V{"ecmp", "", "reps"}));
+    EXPECT_EQ(OptionParser::SplitList(""), V{});
+    EXPECT_EQ(OptionParser::SplitList("reps"), V{"reps"});
+    EXPECT_EQ(OptionParser::Join({"a", "b", "c"}), "a, b, c");
+    std::string error;
+    V allowed{"window", "dcqcn", "none"};
+    EXPECT_TRUE(OptionParser::ParseChoice("--cc", "dcqcn", allowed, error));
+    EXPECT_FALSE(OptionParser::ParseChoice("--cc", "cubic", allowed, error));
+    EXPECT_EQ(error, "--cc: unknown value 'cubic'; allowed: window, dcqcn, none");
+}

@@ -1,0 +1,905 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/all-to-all-collective.h"
+#include "ns3/boolean.h"
+#include "ns3/csv-reader.h"
+#include "ns3/double.h"
+#include "ns3/experiment-report.h"
+#include "ns3/flow-size-cdf.h"
+#include "ns3/progress-reporter.h"
+#include "ns3/reps-ns3-compat.h"
+#include "ns3/ring-all-reduce.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+#include "ns3/workload-helper.h"
+#include "ns3/workload-runner.h"
+
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * A transport stand-in: completes every flow after a fixed latency plus its bytes at a fixed
+ * rate, plus an optional random extra delay (so that completions can come out of order).
+ */
+struct FakeTransport
+{
+    Time latency{MicroSeconds(1)};     //!< Fixed part of every flow's time.
+    DataRate rate{DataRate("10Gbps")}; //!< Serialization rate.
+    Ptr<UniformRandomVariable> jitter; //!< Extra delay in [0, maxJitter), or null.
+    Time maxJitter{Seconds(0)};        //!< Bound of the extra delay.
+    std::vector<FlowSpec> launched;    //!< Every flow, in launch order.
+    std::vector<Time> launchTimes;     //!< When each was launched.
+
+    /**
+     * \param flow the flow
+     * \param done its completion
+     */
+    void Launch(const FlowSpec& flow, FlowCompletionCallback done)
+    {
+        launched.push_back(flow);
+        launchTimes.push_back(Simulator::Now());
+        Time d = latency + rate.CalculateBytesTxTime(flow.bytes);
+        if (jitter)
+        {
+            d += Seconds(jitter->GetValue(0, maxJitter.GetSeconds()));
+        }
+        Simulator::Schedule(d, [done]() { done(); });
+    }
+
+    /// \return a launcher bound to this transport.
+    FlowLauncher Launcher()
+    {
+        return MakeCallback(&FakeTransport::Launch, this);
+    }
+};
+
+/**
+ * \param flows a workload.
+ * \param n hosts.
+ * \param [out] sends flows per sender.
+ * \param [out] receives flows per receiver.
+ */
+void
+CountEnds(const std::vector<FlowSpec>& flows,
+          uint32_t n,
+          std::vector<uint32_t>& sends,
+          std::vector<uint32_t>& receives)
+{
+    sends.assign(n, 0);
+    receives.assign(n, 0);
+    for (const FlowSpec& f : flows)
+    {
+        sends.at(f.src)++;
+        receives.at(f.dst)++;
+    }
+}
+
+} // namespace
+
+/**
+ * \ingroup reps-test
+ * A permutation is a derangement (every host sends once and receives once, never to itself)
+ * for any size; the same stream reproduces it, another stream changes it.
+ */
+class PermutationTestCase : public TestCase
+{
+  public:
+    PermutationTestCase()
+        : TestCase("Permutation is a derangement, reproducible from its stream")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t n : {2U, 3U, 5U, 16U, 33U, 128U})
+        {
+            for (int64_t stream = 0; stream < 20; ++stream)
+            {
+                WorkloadHelper wl(n);
+                wl.AssignStreams(stream * 3);
+                wl.SetStartTime(MicroSeconds(5));
+                std::vector<FlowSpec> flows = wl.Permutation(1000);
+                NS_TEST_ASSERT_MSG_EQ(flows.size(), n, "one flow per host");
+                std::vector<uint32_t> sends;
+                std::vector<uint32_t> receives;
+                CountEnds(flows, n, sends, receives);
+                std::set<uint32_t> ids;
+                for (uint32_t i = 0; i < n; ++i)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(sends[i], 1, "host " << i << " sends once");
+                    NS_TEST_ASSERT_MSG_EQ(receives[i], 1, "host " << i << " receives once");
+                    NS_TEST_ASSERT_MSG_NE(flows[i].src, flows[i].dst, "no fixed point");
+                    NS_TEST_ASSERT_MSG_EQ(flows[i].bytes, 1000, "size");
+                    NS_TEST_ASSERT_MSG_EQ(flows[i].start, MicroSeconds(5), "start time");
+                    ids.insert(flows[i].id);
+                }
+                NS_TEST_ASSERT_MSG_EQ(ids.size(), n, "unique ids");
+            }
+        }
+        // Reproducible from the stream; another stream gives another permutation.
+        auto draw = [](int64_t stream) {
+            WorkloadHelper wl(64);
+            wl.AssignStreams(stream);
+            std::vector<uint32_t> dst;
+            for (const FlowSpec& f : wl.Permutation(1))
+            {
+                dst.push_back(f.dst);
+            }
+            return dst;
+        };
+        NS_TEST_ASSERT_MSG_EQ((draw(7) == draw(7)), true, "same stream, same permutation");
+        NS_TEST_ASSERT_MSG_EQ((draw(7) == draw(10)), false, "other stream, other permutation");
+        // A derangement of 3 hosts is one of the two 3-cycles; both must show up.
+        std::set<uint32_t> seen;
+        for (int64_t stream = 0; stream < 40; ++stream)
+        {
+            WorkloadHelper wl(3);
+            wl.AssignStreams(stream * 3);
+            seen.insert(wl.Permutation(1)[0].dst);
+        }
+        NS_TEST_ASSERT_MSG_EQ(seen.size(), 2, "both derangements of 3 hosts are drawn");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Tornado sends host i to host i + N/2 mod N; incast has the asked number of distinct senders
+ * into one host; all-to-all covers every ordered pair with the asked number of flows and bytes.
+ */
+class PatternCountsTestCase : public TestCase
+{
+  public:
+    PatternCountsTestCase()
+        : TestCase("Tornado pairs, incast and all-to-all counts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t n : {2U, 7U, 8U, 128U})
+        {
+            WorkloadHelper wl(n);
+            std::vector<FlowSpec> flows = wl.Tornado(4096);
+            NS_TEST_ASSERT_MSG_EQ(flows.size(), n, "one flow per host");
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(flows[i].src, i, "sender");
+                NS_TEST_ASSERT_MSG_EQ(flows[i].dst, (i + n / 2) % n, "tornado partner");
+                NS_TEST_ASSERT_MSG_EQ(flows[i].tag, "tornado", "tag");
+            }
+        }
+        {
+            WorkloadHelper wl(8);
+            std::vector<FlowSpec> t = wl.Tornado(1);
+            NS_TEST_ASSERT_MSG_EQ(t[0].dst, 4, "0 -> 4");
+            NS_TEST_ASSERT_MSG_EQ(t[5].dst, 1, "5 -> 1");
+        }
+        for (uint32_t senders : {1U, 8U, 31U})
+        {
+            WorkloadHelper wl(32);
+            wl.AssignStreams(senders);
+            std::vector<FlowSpec> flows = wl.Incast(senders, 5, 1 << 20);
+            NS_TEST_ASSERT_MSG_EQ(flows.size(), senders, "one flow per sender");
+            std::set<uint32_t> src;
+            for (const FlowSpec& f : flows)
+            {
+                NS_TEST_ASSERT_MSG_EQ(f.dst, 5, "all into the receiver");
+                NS_TEST_ASSERT_MSG_NE(f.src, 5, "the receiver does not send");
+                src.insert(f.src);
+            }
+            NS_TEST_ASSERT_MSG_EQ(src.size(), senders, "distinct senders");
+        }
+        {
+            uint32_t n = 6;
+            WorkloadHelper wl(n);
+            std::vector<FlowSpec> flows = wl.AllToAll(1003, 4);
+            NS_TEST_ASSERT_MSG_EQ(flows.size(), n * (n - 1) * 4, "N(N-1)q flows");
+            std::map<std::pair<uint32_t, uint32_t>, uint64_t> bytes;
+            std::map<std::pair<uint32_t, uint32_t>, uint32_t> count;
+            for (const FlowSpec& f : flows)
+            {
+                NS_TEST_ASSERT_MSG_NE(f.src, f.dst, "no self flow");
+                bytes[{f.src, f.dst}] += f.bytes;
+                count[{f.src, f.dst}]++;
+            }
+            NS_TEST_ASSERT_MSG_EQ(bytes.size(), n * (n - 1), "every ordered pair");
+            for (const auto& [pair, b] : bytes)
+            {
+                NS_TEST_ASSERT_MSG_EQ(b, 1003, "bytes per peer");
+                NS_TEST_ASSERT_MSG_EQ(count[pair], 4, "flows per peer");
+            }
+        }
+        {
+            WorkloadHelper wl(20);
+            wl.AssignStreams(1);
+            std::vector<FlowSpec> bg = wl.Background(0.1, 5000);
+            NS_TEST_ASSERT_MSG_EQ(bg.size(), 2, "10% of 20 hosts");
+            NS_TEST_ASSERT_MSG_NE(bg[0].src, bg[1].src, "distinct background senders");
+            for (const FlowSpec& f : bg)
+            {
+                NS_TEST_ASSERT_MSG_EQ(f.background, true, "marked as background");
+                NS_TEST_ASSERT_MSG_NE(f.src, f.dst, "no self flow");
+            }
+            // Ids stay unique across calls on one helper.
+            std::vector<FlowSpec> more = wl.Permutation(1);
+            NS_TEST_ASSERT_MSG_EQ(more[0].id, 2, "ids continue after the background flows");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Poisson arrivals with web-search sizes offer the asked load (within a tolerance a few
+ * standard deviations wide), with sizes distributed as the CDF says.
+ */
+class PoissonLoadTestCase : public TestCase
+{
+  public:
+    PoissonLoadTestCase()
+        : TestCase("Poisson arrivals offer the target load with the empirical sizes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowSizeCdf cdf;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(cdf.Load("websearch", error), true, error);
+        uint32_t n = 16;
+        DataRate rate("100Gbps");
+        Time duration = MilliSeconds(200);
+        for (double load : {0.3, 0.8})
+        {
+            WorkloadHelper wl(n);
+            wl.AssignStreams(load * 100);
+            wl.SetStartTime(MicroSeconds(10));
+            std::vector<FlowSpec> flows = wl.Poisson(cdf, load, rate, duration);
+            double bytes = 0;
+            uint32_t small = 0;
+            for (size_t i = 0; i < flows.size(); ++i)
+            {
+                const FlowSpec& f = flows[i];
+                bytes += f.bytes;
+                small += f.bytes <= 80000 ? 1 : 0;
+                NS_TEST_ASSERT_MSG_NE(f.src, f.dst, "no self flow");
+                NS_TEST_ASSERT_MSG_EQ((f.start >= MicroSeconds(10)), true, "after the start");
+                NS_TEST_ASSERT_MSG_EQ((f.start < MicroSeconds(10) + duration), true, "in window");
+                NS_TEST_ASSERT_MSG_EQ((i == 0 || flows[i - 1].start <= f.start), true, "sorted");
+                NS_TEST_ASSERT_MSG_EQ(f.id, flows[0].id + i, "numbered in start order");
+                NS_TEST_ASSERT_MSG_EQ((f.bytes >= 1 && f.bytes <= 30000000), true, "size range");
+            }
+            double offered = bytes * 8 / (n * rate.GetBitRate() * duration.GetSeconds());
+            NS_TEST_ASSERT_MSG_EQ_TOL(offered, load, load * 0.1, "offered load");
+            double expectedFlows =
+                load * rate.GetBitRate() / (8 * cdf.GetMean()) * duration.GetSeconds() * n;
+            NS_TEST_ASSERT_MSG_EQ_TOL(flows.size(), expectedFlows, expectedFlows * 0.05, "flows");
+            NS_TEST_ASSERT_MSG_EQ_TOL(double(small) / flows.size(), 0.53, 0.03, "P(size<=80kB)");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Ring all-reduce: no step starts before its input (the left neighbour's previous step) has
+ * arrived, every host sends 2(N-1) chunks of data/N bytes, and with a fixed per-flow time the
+ * collective takes exactly 2(N-1) flow times.
+ */
+class RingAllReduceTestCase : public TestCase
+{
+  public:
+    RingAllReduceTestCase()
+        : TestCase("Ring all-reduce steps wait for their input and move 2(N-1) chunks per host")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool jitter : {false, true})
+        {
+            for (uint32_t n : {2U, 5U, 8U})
+            {
+                Run(n, 64 * 1000 * n, jitter);
+            }
+        }
+        Run(7, 1000003, true); // data not divisible by N
+    }
+
+    /**
+     * \param n hosts
+     * \param data bytes per host
+     * \param withJitter random extra flow delays
+     */
+    void Run(uint32_t n, uint64_t data, bool withJitter)
+    {
+        FakeTransport transport;
+        if (withJitter)
+        {
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(n);
+            transport.maxJitter = MicroSeconds(20);
+        }
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        bool allDone = false;
+        runner->SetAllCompletedCallback(Callback<void>([&allDone]() { allDone = true; }));
+        // Hosts in a shuffled ring order, to check that the ring follows the given order.
+        std::vector<uint32_t> hosts(n);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            hosts[i] = (i * 3 + 1) % (3 * n);
+        }
+        Ptr<RingAllReduce> ar = CreateObject<RingAllReduce>();
+        ar->SetAttribute("DataBytes", UintegerValue(data));
+        ar->SetAttribute("StartTime", TimeValue(MicroSeconds(7)));
+        ar->SetAttribute("FirstFlowId", UintegerValue(100));
+        ar->SetHosts(hosts);
+        ar->SetLauncher(runner->GetLauncher());
+        ar->Start();
+        Simulator::Run();
+
+        uint32_t steps = 2 * (n - 1);
+        NS_TEST_ASSERT_MSG_EQ(ar->IsComplete(), true, "completes");
+        NS_TEST_ASSERT_MSG_EQ(allDone, true, "the runner saw every flow complete");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), n * steps, "N * 2(N-1) flows");
+        NS_TEST_ASSERT_MSG_EQ(ar->GetStartTime(), MicroSeconds(7), "starts at StartTime");
+
+        // Independent check from the runner's records: flow (host i, step k) starts no earlier
+        // than flow (host i-1, step k-1) into host i ended.
+        std::map<std::pair<uint32_t, uint32_t>, const FlowStats::Record*> bySrcStep;
+        std::map<uint32_t, uint64_t> sent;
+        uint64_t total = 0;
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.completed, true, "flow completed");
+            bySrcStep[{r.flow.src, r.flow.step}] = &r;
+            sent[r.flow.src] += r.flow.bytes;
+            total += r.flow.bytes;
+            NS_TEST_ASSERT_MSG_EQ((r.flow.id >= 100 && r.flow.id < 100 + n * steps), true, "id");
+            NS_TEST_ASSERT_MSG_EQ(r.flow.tag, "allreduce", "tag");
+        }
+        Time last = Seconds(0);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            uint32_t left = hosts[(i + n - 1) % n];
+            for (uint32_t k = 0; k < steps; ++k)
+            {
+                const FlowStats::Record* r = bySrcStep.at({hosts[i], k});
+                NS_TEST_ASSERT_MSG_EQ(r->flow.dst, hosts[(i + 1) % n], "sends to the right");
+                last = std::max(last, r->finished);
+                if (k == 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(r->flow.start, MicroSeconds(7), "step 0 at start");
+                    continue;
+                }
+                const FlowStats::Record* input = bySrcStep.at({left, k - 1});
+                NS_TEST_ASSERT_MSG_EQ((r->flow.start >= input->finished),
+                                      true,
+                                      "host " << i << " step " << k << " started before input");
+                const FlowStats::Record* prev = bySrcStep.at({hosts[i], k - 1});
+                NS_TEST_ASSERT_MSG_EQ((r->flow.start >= prev->flow.start), true, "steps in order");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(ar->GetCompletionTime(), last, "completion = last arrival");
+        NS_TEST_ASSERT_MSG_EQ(total, steps * data, "every chunk moves 2(N-1) times in total");
+        NS_TEST_ASSERT_MSG_EQ(ar->GetBytesLaunched(), total, "bytes launched");
+        if (data % n == 0)
+        {
+            for (const auto& [host, bytes] : sent)
+            {
+                NS_TEST_ASSERT_MSG_EQ(bytes * n, steps * data, "host sends 2(N-1)/N x data");
+            }
+        }
+        if (!withJitter && data % n == 0)
+        {
+            // Every step takes one flow time, and steps cannot overlap along the ring.
+            Time flowTime = transport.latency + transport.rate.CalculateBytesTxTime(data / n);
+            NS_TEST_ASSERT_MSG_EQ(ar->GetDuration(), flowTime * steps, "2(N-1) flow times");
+        }
+        FlowStats::Collective c = ar->GetRecord();
+        NS_TEST_ASSERT_MSG_EQ(c.completed, true, "record complete");
+        NS_TEST_ASSERT_MSG_EQ(c.name, "allreduce", "record name");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * All-to-all as a collective: every ordered pair exchanges the asked bytes; staggered rounds
+ * of one host never overlap.
+ */
+class AllToAllCollectiveTestCase : public TestCase
+{
+  public:
+    AllToAllCollectiveTestCase()
+        : TestCase("All-to-all collective covers every pair; staggered rounds do not overlap")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool staggered : {false, true})
+        {
+            uint32_t n = 5;
+            FakeTransport transport;
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(3);
+            transport.maxJitter = MicroSeconds(10);
+            Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+            runner->SetLauncher(transport.Launcher());
+            Ptr<AllToAllCollective> a2a = CreateObject<AllToAllCollective>();
+            a2a->SetAttribute("BytesPerPeer", UintegerValue(10001));
+            a2a->SetAttribute("FlowsPerPeer", UintegerValue(3));
+            a2a->SetAttribute("Staggered", BooleanValue(staggered));
+            a2a->SetHosts(n);
+            a2a->SetLauncher(runner->GetLauncher());
+            a2a->Start();
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(a2a->IsComplete(), true, "completes");
+            NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), n * (n - 1) * 3, "flows");
+            std::map<std::pair<uint32_t, uint32_t>, uint64_t> bytes;
+            std::map<std::pair<uint32_t, uint32_t>, Time> roundStart;
+            std::map<std::pair<uint32_t, uint32_t>, Time> roundEnd;
+            std::set<uint32_t> ids;
+            for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+            {
+                bytes[{r.flow.src, r.flow.dst}] += r.flow.bytes;
+                NS_TEST_ASSERT_MSG_EQ(r.flow.dst, (r.flow.src + r.flow.step) % n, "round = shift");
+                auto key = std::make_pair(r.flow.src, r.flow.step);
+                roundStart[key] =
+                    roundStart.count(key) ? std::min(roundStart[key], r.flow.start) : r.flow.start;
+                roundEnd[key] = std::max(roundEnd[key], r.finished);
+                ids.insert(r.flow.id);
+            }
+            NS_TEST_ASSERT_MSG_EQ(ids.size(), n * (n - 1) * 3, "unique ids");
+            NS_TEST_ASSERT_MSG_EQ(bytes.size(), n * (n - 1), "every ordered pair");
+            for (const auto& [pair, b] : bytes)
+            {
+                NS_TEST_ASSERT_MSG_EQ(b, 10001, "bytes per pair");
+            }
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                for (uint32_t r = 2; r < n; ++r)
+                {
+                    bool after = roundStart[{i, r}] >= roundEnd[{i, r - 1}];
+                    NS_TEST_ASSERT_MSG_EQ(after, staggered, "round " << r << " of host " << i);
+                }
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The runner starts flows at their start times, records the FCT the transport produced, and
+ * calls its completion callback once, after the last flow.
+ */
+class WorkloadRunnerTestCase : public TestCase
+{
+  public:
+    WorkloadRunnerTestCase()
+        : TestCase("Runner starts flows on time and records their completion times")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FakeTransport transport;
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        int calls = 0;
+        Time doneAt;
+        runner->SetAllCompletedCallback(Callback<void>([&calls, &doneAt]() {
+            ++calls;
+            doneAt = Simulator::Now();
+        }));
+        WorkloadHelper wl(4);
+        wl.SetStartTime(MicroSeconds(3));
+        std::vector<FlowSpec> flows = wl.Tornado(12500); // 10 us at 10 Gb/s
+        flows[2].start = MicroSeconds(50);
+        runner->Schedule(flows);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(calls, 1, "all-completed fires once");
+        NS_TEST_ASSERT_MSG_EQ(doneAt, MicroSeconds(50 + 11), "after the last flow");
+        NS_TEST_ASSERT_MSG_EQ(transport.launchTimes.size(), 4, "launched");
+        for (size_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(transport.launchTimes[i],
+                                  transport.launched[i].start,
+                                  "launched at its start time");
+        }
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ(FlowStats::GetFct(r), MicroSeconds(11), "FCT = transport time");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * FCT, ideal FCT, slowdown and nearest-rank percentiles on known inputs.
+ */
+class FlowStatsTestCase : public TestCase
+{
+  public:
+    FlowStatsTestCase()
+        : TestCase("Flow statistics: slowdown against the ideal, percentiles")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowStats stats;
+        stats.SetIdeal(DataRate("8Gbps"), MicroSeconds(2)); // 1 byte per ns
+        // 100 flows of 1000 bytes (ideal 1 us + 2 us = 3 us) with FCT i+1 us, i = 0..99.
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            FlowSpec f;
+            f.id = 1000 + i;
+            f.bytes = 1000;
+            f.start = MicroSeconds(10);
+            stats.AddFlow(f);
+        }
+        FlowSpec lost;
+        lost.id = 7;
+        lost.bytes = 1;
+        stats.AddFlow(lost);
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            stats.RecordCompletion(1000 + i, MicroSeconds(10 + i + 1));
+        }
+        NS_TEST_ASSERT_MSG_EQ(stats.GetFlowCount(), 101, "flows");
+        NS_TEST_ASSERT_MSG_EQ(stats.GetCompletedCount(), 100, "completed");
+        NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(lost), NanoSeconds(2001), "ideal of 1 byte");
+        SampleSummary fct = stats.GetFctSummaryUs();
+        NS_TEST_ASSERT_MSG_EQ(fct.count, 100, "only completed flows");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct.mean, 50.5, 1e-9, "mean");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct.p50, 50, 1e-9, "median (nearest rank)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct.p99, 99, 1e-9, "p99 (nearest rank)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct.max, 100, 1e-9, "max");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct.min, 1, 1e-9, "min");
+        SampleSummary sd = stats.GetSlowdownSummary();
+        NS_TEST_ASSERT_MSG_EQ_TOL(sd.mean, 50.5 / 3, 1e-9, "mean slowdown");
+        NS_TEST_ASSERT_MSG_EQ_TOL(sd.p99, 33, 1e-9, "p99 slowdown");
+        NS_TEST_ASSERT_MSG_EQ_TOL(sd.min, 1.0 / 3, 1e-9, "min slowdown");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(stats.GetCollectiveUs()), true, "no collective: NaN");
+        FlowStats::Collective c;
+        c.name = "allreduce";
+        c.start = MicroSeconds(10);
+        c.finished = MicroSeconds(35);
+        c.completed = true;
+        stats.AddCollective(c);
+        NS_TEST_ASSERT_MSG_EQ_TOL(stats.GetCollectiveUs(), 25, 1e-9, "collective time");
+        c.completed = false;
+        stats.AddCollective(c);
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(stats.GetCollectiveUs()), true, "incomplete: NaN");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The JSON summary parses and has every field of the documented shape with the right values;
+ * the CSV has a header and one row per flow with the documented columns.
+ */
+class ReportOutputTestCase : public TestCase
+{
+  public:
+    ReportOutputTestCase()
+        : TestCase("JSON summary has every field; CSV has one row per flow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ExperimentReport report;
+        report.SetConfig("lb", "ecmp,reps");
+        report.SetConfig("hosts", uint32_t(4));
+        report.SetConfig("load", 0.5);
+        report.SetConfig("trim", true);
+        report.SetConfig("offset", -3);
+        report.SetConfig("load", 0.7); // replaces
+        for (const char* lb : {"ecmp", "reps"})
+        {
+            RunResult r;
+            r.lb = lb;
+            r.flows.SetIdeal(DataRate("8Gbps"), MicroSeconds(2));
+            WorkloadHelper wl(4);
+            for (const FlowSpec& f : wl.Permutation(1000))
+            {
+                r.flows.AddFlow(f);
+            }
+            r.flows.RecordCompletion(0, MicroSeconds(6));
+            r.flows.RecordCompletion(1, MicroSeconds(12));
+            r.flows.RecordCompletion(2, MicroSeconds(9));
+            r.drops = 5;
+            r.trims = 6;
+            r.retransmissions = 7;
+            r.ecnMarks = 8;
+            r.freezes = 9;
+            r.packets = 1000;
+            r.maxQueueBytes = 4096;
+            r.maxQueueBytesPerTier["leaf"] = 4096;
+            r.linkBytes.push_back({"leaf0->spine0", "leaf-spine", 123, 400000000000ULL});
+            TimeSeries q("queue_bytes", "bytes", {"leaf", "spine"});
+            q.Append(MicroSeconds(1), {1, 2});
+            q.Append(MicroSeconds(2), {3, 4});
+            r.timeseries.push_back(q);
+            r.events.push_back({MicroSeconds(5), "leaf0->spine0 down"});
+            r.extra["ev_space"] = 256;
+            r.simTime = MicroSeconds(20);
+            r.wallSeconds = 0.25;
+            report.AddResult(r);
+        }
+        nlohmann::json j = nlohmann::json::parse(report.ToJson());
+        NS_TEST_ASSERT_MSG_EQ(j["config"]["lb"].get<std::string>(), "ecmp,reps", "config string");
+        NS_TEST_ASSERT_MSG_EQ(j["config"]["hosts"].get<uint32_t>(), 4, "config integer");
+        NS_TEST_ASSERT_MSG_EQ(j["config"]["load"].get<double>(), 0.7, "config replaced");
+        NS_TEST_ASSERT_MSG_EQ(j["config"]["trim"].get<bool>(), true, "config bool");
+        NS_TEST_ASSERT_MSG_EQ(j["config"]["offset"].get<int>(), -3, "config signed");
+        NS_TEST_ASSERT_MSG_EQ(j["results"].size(), 2, "one result per scheme");
+        const nlohmann::json& r = j["results"][1];
+        for (const char* key : {"lb",
+                                "flows",
+                                "completed",
+                                "fct_us",
+                                "slowdown",
+                                "collective_us",
+                                "drops",
+                                "trims",
+                                "retransmissions",
+                                "ecn_marks",
+                                "freezes",
+                                "max_queue_bytes",
+                                "sim_time_us",
+                                "wall_s",
+                                "packets",
+                                "max_queue_bytes_per_tier",
+                                "link_bytes",
+                                "timeseries",
+                                "events",
+                                "collectives",
+                                "ev_space"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.contains(key), true, "result has " << key);
+        }
+        for (const char* key : {"mean", "p50", "p99", "max"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r["fct_us"].contains(key), true, "fct_us." << key);
+        }
+        for (const char* key : {"mean", "p99"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r["slowdown"].contains(key), true, "slowdown." << key);
+        }
+        NS_TEST_ASSERT_MSG_EQ(r["lb"].get<std::string>(), "reps", "lb");
+        NS_TEST_ASSERT_MSG_EQ(r["flows"].get<int>(), 4, "flows");
+        NS_TEST_ASSERT_MSG_EQ(r["completed"].get<int>(), 3, "completed");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r["fct_us"]["max"].get<double>(), 12, 1e-9, "fct max");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r["fct_us"]["p50"].get<double>(), 9, 1e-9, "fct p50");
+        NS_TEST_ASSERT_MSG_EQ(r["collective_us"].is_null(), true, "no collective: null");
+        NS_TEST_ASSERT_MSG_EQ(r["ecn_marks"].get<int>(), 8, "ecn");
+        NS_TEST_ASSERT_MSG_EQ(r["packets"].get<int>(), 1000, "packets");
+        NS_TEST_ASSERT_MSG_EQ_TOL(r["sim_time_us"].get<double>(), 20, 1e-9, "sim time");
+        NS_TEST_ASSERT_MSG_EQ(r["link_bytes"][0]["bytes"].get<int>(), 123, "link bytes");
+        NS_TEST_ASSERT_MSG_EQ(r["timeseries"]["queue_bytes"]["series"]["spine"][1].get<double>(),
+                              4,
+                              "time series");
+        NS_TEST_ASSERT_MSG_EQ(r["timeseries"]["queue_bytes"]["t_us"].size(), 2, "sample times");
+        NS_TEST_ASSERT_MSG_EQ(r["events"][0]["label"].get<std::string>(),
+                              "leaf0->spine0 down",
+                              "event");
+
+        std::string path = CreateTempDirFilename("reps-report.csv");
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(report.WriteCsv(path, error), true, error);
+        CsvReader csv(path);
+        std::vector<std::string> columns = ExperimentReport::GetCsvColumns();
+        uint32_t rows = 0;
+        uint32_t completed = 0;
+        bool header = true;
+        while (csv.FetchNextRow())
+        {
+            NS_TEST_ASSERT_MSG_EQ(csv.ColumnCount(), columns.size(), "columns in every row");
+            std::string first;
+            csv.GetValue(0, first);
+            if (header)
+            {
+                NS_TEST_ASSERT_MSG_EQ(first, "lb", "header row");
+                header = false;
+                continue;
+            }
+            ++rows;
+            int done = 0;
+            csv.GetValue(columns.size() - 1, done);
+            completed += done;
+        }
+        NS_TEST_ASSERT_MSG_EQ(rows, 8, "one row per flow of every scheme");
+        NS_TEST_ASSERT_MSG_EQ(completed, 6, "completed column");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The shipped data files and the distributions built into the library agree, and the
+ * EmpiricalRandomVariable built from a CDF samples its quantile function.
+ */
+class FlowSizeDataTestCase : public TestCase
+{
+  public:
+    FlowSizeDataTestCase()
+        : TestCase("Shipped CDF files equal the built-in distributions")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string& name : FlowSizeCdf::GetBuiltinNames())
+        {
+            std::string path = std::string(NS_TEST_SOURCEDIR) + "/../data/" + name + ".cdf";
+            FlowSizeCdf file;
+            FlowSizeCdf builtin;
+            std::string error;
+            NS_TEST_ASSERT_MSG_EQ(file.Load(path, error), true, error);
+            NS_TEST_ASSERT_MSG_EQ(builtin.Load(name, error), true, error);
+            NS_TEST_ASSERT_MSG_EQ(file.GetPoints().size(), builtin.GetPoints().size(), name);
+            for (size_t i = 0; i < file.GetPoints().size(); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(file.GetPoints()[i].bytes,
+                                      builtin.GetPoints()[i].bytes,
+                                      name);
+                NS_TEST_ASSERT_MSG_EQ(file.GetPoints()[i].cumulative,
+                                      builtin.GetPoints()[i].cumulative,
+                                      name);
+            }
+            // Sampling: the sample mean approaches the CDF's mean.
+            Ptr<EmpiricalRandomVariable> rv = builtin.MakeRandomVariable();
+            rv->SetStream(11);
+            double sum = 0;
+            const int samples = 200000;
+            for (int i = 0; i < samples; ++i)
+            {
+                sum += rv->GetValue();
+            }
+            NS_TEST_ASSERT_MSG_EQ_TOL(sum / samples,
+                                      builtin.GetMean(),
+                                      builtin.GetMean() * 0.03,
+                                      name << " sample mean");
+        }
+        FlowSizeCdf cdf;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(cdf.Load("no-such-distribution", error), false, "unknown name");
+        NS_TEST_ASSERT_MSG_NE(error.find("websearch"), std::string::npos, "lists built-ins");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The progress reporter prints at most once per wall interval, stops when every flow is done
+ * (so the simulation ends), and looks at the clock rarely when simulated time races ahead.
+ */
+class ProgressReporterTestCase : public TestCase
+{
+  public:
+    ProgressReporterTestCase()
+        : TestCase("Progress reporter: rare checks, prints, stops with the workload")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Sparse events over one simulated second, no wall time: the period grows, so only a
+        // few dozen checks happen, and the reporter stops once the flows are done.
+        {
+            uint32_t done = 0;
+            for (int i = 1; i <= 10; ++i)
+            {
+                Simulator::Schedule(MilliSeconds(100 * i), [&done]() { ++done; });
+            }
+            std::ostringstream out;
+            Ptr<ProgressReporter> p = CreateObject<ProgressReporter>();
+            p->SetStream(&out);
+            p->SetFlowCounters(Callback<uint32_t>([&done]() { return done; }),
+                               Callback<uint32_t>([]() { return 10U; }));
+            p->Start();
+            Simulator::Run();
+            // The simulation ends at most one check period (MaxInterval) after the last flow.
+            NS_TEST_ASSERT_MSG_EQ(
+                (Simulator::Now() >= MilliSeconds(1000) && Simulator::Now() <= MilliSeconds(1100)),
+                true,
+                "ends with the flows");
+            NS_TEST_ASSERT_MSG_LT(p->GetChecks(), 60U, "few checks");
+            NS_TEST_ASSERT_MSG_EQ(p->GetLinesPrinted(), 0, "no line within one wall second");
+            Simulator::Destroy();
+        }
+        // Slow events (each burns 3 ms of wall time) and a 1 ms wall interval: lines appear,
+        // and the reporter does not outlive the other events.
+        {
+            uint32_t done = 0;
+            for (int i = 1; i <= 20; ++i)
+            {
+                Simulator::Schedule(MicroSeconds(50 * i), [&done]() {
+                    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3);
+                    while (std::chrono::steady_clock::now() < until)
+                    {
+                    }
+                    ++done;
+                });
+            }
+            std::ostringstream out;
+            Ptr<ProgressReporter> p = CreateObject<ProgressReporter>();
+            p->SetAttribute("WallInterval", TimeValue(MilliSeconds(1)));
+            p->SetStream(&out);
+            p->SetLabel("test");
+            p->SetFlowCounters(Callback<uint32_t>([&done]() { return done; }),
+                               Callback<uint32_t>([]() { return 1000U; }));
+            p->Start();
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ((Simulator::Now() >= MicroSeconds(1000) &&
+                                   Simulator::Now() <= MicroSeconds(1000) + MilliSeconds(100)),
+                                  true,
+                                  "ends with the events");
+            NS_TEST_ASSERT_MSG_GT(p->GetLinesPrinted(), 0U, "printed");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(p->GetLinesPrinted(), p->GetChecks(), "one per check");
+            NS_TEST_ASSERT_MSG_NE(out.str().find("progress [test]: sim "),
+                                  std::string::npos,
+                                  "line format");
+            NS_TEST_ASSERT_MSG_NE(out.str().find("/1000, wall "), std::string::npos, "flows");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The workload tests.
+ */
+class RepsWorkloadTestSuite : public TestSuite
+{
+  public:
+    RepsWorkloadTestSuite()
+        : TestSuite("reps-workload", TestSuite::Type::UNIT)
+    {
+        AddTestCase(new PermutationTestCase(), reps::kQuick);
+        AddTestCase(new PatternCountsTestCase(), reps::kQuick);
+        AddTestCase(new PoissonLoadTestCase(), reps::kQuick);
+        AddTestCase(new RingAllReduceTestCase(), reps::kQuick);
+        AddTestCase(new AllToAllCollectiveTestCase(), reps::kQuick);
+        AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
+        AddTestCase(new FlowStatsTestCase(), reps::kQuick);
+        AddTestCase(new ReportOutputTestCase(), reps::kQuick);
+        AddTestCase(new FlowSizeDataTestCase(), reps::kQuick);
+        AddTestCase(new ProgressReporterTestCase(), reps::kQuick);
+    }
+};
+
+/// The one instance.
+static RepsWorkloadTestSuite g_repsWorkloadTestSuite;
