@@ -32,7 +32,7 @@ using Json = nlohmann::ordered_json;
 double
 Us(Time t)
 {
-    return t.GetSeconds() * 1e6;
+    return t.ToDouble(Time::US);
 }
 
 /**

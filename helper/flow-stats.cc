@@ -145,7 +145,7 @@ FlowStats::GetFctSummaryUs() const
     {
         if (r.completed)
         {
-            values.push_back(GetFct(r).GetSeconds() * 1e6);
+            values.push_back(GetFct(r).ToDouble(Time::US));
         }
     }
     return SampleSummary::Of(std::move(values));
@@ -176,7 +176,7 @@ FlowStats::GetCollectiveUs() const
         {
             return std::numeric_limits<double>::quiet_NaN();
         }
-        double us = (c.finished - c.start).GetSeconds() * 1e6;
+        double us = (c.finished - c.start).ToDouble(Time::US);
         longest = std::isnan(longest) ? us : std::max(longest, us);
     }
     return longest;

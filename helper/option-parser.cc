@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <numeric>
 #include <sstream>
 
 namespace ns3
@@ -176,13 +177,15 @@ OptionParser::ParseBytes(const std::string& option,
         {
             den *= 10;
         }
-        unsigned __int128 num = static_cast<unsigned __int128>(digits) * mult;
-        if (num % den != 0)
+        uint64_t g = std::gcd(mult, den);
+        uint64_t part = 0;
+        if (digits % (den / g) != 0)
         {
             error = option + ": '" + text + "' is not a whole number of bytes";
             return false;
         }
-        if (__builtin_add_overflow(total, static_cast<uint64_t>(num / den), &total))
+        if (__builtin_mul_overflow(digits / (den / g), mult / g, &part) ||
+            __builtin_add_overflow(total, part, &total))
         {
             error = option + ": '" + text + "' is too large";
             return false;

@@ -165,7 +165,7 @@ ProgressReporter::Print()
     std::ios_base::fmtflags flags = os.flags();
     std::streamsize precision = os.precision();
     os << "progress" << (m_label.empty() ? "" : " [" + m_label + "]") << ": sim " << std::fixed
-       << std::setprecision(1) << Simulator::Now().GetSeconds() * 1e6 << " us";
+       << std::setprecision(1) << Simulator::Now().ToDouble(Time::US) << " us";
     if (!m_completed.IsNull() && !m_total.IsNull())
     {
         os << ", flows " << m_completed() << "/" << m_total();

@@ -71,7 +71,7 @@ TimeSeries::Append(Time t, const std::vector<double>& values)
     NS_ABORT_MSG_IF(values.size() != m_names.size(),
                     "TimeSeries " << m_name << ": " << values.size() << " values for "
                                   << m_names.size() << " series");
-    double us = t.GetSeconds() * 1e6;
+    double us = t.ToDouble(Time::US);
     NS_ABORT_MSG_IF(!m_timesUs.empty() && us < m_timesUs.back(),
                     "TimeSeries " << m_name << ": samples must be appended in time order");
     m_timesUs.push_back(us);
