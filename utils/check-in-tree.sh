@@ -15,7 +15,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { reps_usage "$0"; }
 
 ns3_dir=""
 jobs="$(nproc)"

@@ -10,7 +10,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { reps_usage "$0"; }
 
 filter=()
 while [ $# -gt 0 ]; do

@@ -72,3 +72,8 @@ reps_build_standalone() {
     reps_log "building with $jobs jobs"
     cmake --build "$build_dir" -j "$jobs" || reps_die "build failed (see above)"
 }
+
+# Prints the comment block at the top of a script (after the #! line) as its usage text.
+reps_usage() {
+    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$1"
+}
