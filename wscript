@@ -22,6 +22,7 @@ def build(bld):
     headers.source = [
         'model/ecmp-path-selector.h',
         'model/path-selector.h',
+        'model/reps-core.h',
         'model/reps-ns3-compat.h',
     ]
 
