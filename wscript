@@ -9,21 +9,28 @@ def build(bld):
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
         'model/ecmp-path-selector.cc',
+        'model/flowlet-path-selector.cc',
+        'model/ops-path-selector.cc',
         'model/path-selector.cc',
+        'model/reps-path-selector.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('reps')
     module_test.source = [
         'test/reps-path-selector-test-suite.cc',
+        'test/reps-selectors-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
     headers.module = 'reps'
     headers.source = [
         'model/ecmp-path-selector.h',
+        'model/flowlet-path-selector.h',
+        'model/ops-path-selector.h',
         'model/path-selector.h',
         'model/reps-core.h',
         'model/reps-ns3-compat.h',
+        'model/reps-path-selector.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:
