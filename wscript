@@ -10,8 +10,10 @@ def build(bld):
     module.source = [
         'model/ecmp-path-selector.cc',
         'model/flowlet-path-selector.cc',
+        'model/mp-path-selector.cc',
         'model/ops-path-selector.cc',
         'model/path-selector.cc',
+        'model/plb-path-selector.cc',
         'model/reps-path-selector.cc',
     ]
 
@@ -26,8 +28,10 @@ def build(bld):
     headers.source = [
         'model/ecmp-path-selector.h',
         'model/flowlet-path-selector.h',
+        'model/mp-path-selector.h',
         'model/ops-path-selector.h',
         'model/path-selector.h',
+        'model/plb-path-selector.h',
         'model/reps-core.h',
         'model/reps-ns3-compat.h',
         'model/reps-path-selector.h',

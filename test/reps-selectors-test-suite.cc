@@ -6,8 +6,10 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/flowlet-path-selector.h"
+#include "ns3/mp-path-selector.h"
 #include "ns3/nstime.h"
 #include "ns3/ops-path-selector.h"
+#include "ns3/plb-path-selector.h"
 #include "ns3/reps-ns3-compat.h"
 #include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
@@ -16,6 +18,7 @@
 #include "ns3/uinteger.h"
 
 #include <functional>
+#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -587,14 +590,14 @@ class RepsLongIdleAndVariantTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * The same stream and run number reproduce the EV sequence of OPS, flowlet and REPS bit for
- * bit; another run number changes it.
+ * The same stream and run number reproduce the EV sequence of every selector bit for bit;
+ * another run number changes it.
  */
 class SelectorsSeedTestCase : public TestCase
 {
   public:
     SelectorsSeedTestCase()
-        : TestCase("OPS, flowlet, REPS: same run same EVs, other RngRun other EVs")
+        : TestCase("Every selector: same run same EVs, other RngRun other EVs")
     {
     }
 
@@ -633,8 +636,11 @@ class SelectorsSeedTestCase : public TestCase
     void DoRun() override
     {
         uint64_t oldRun = RngSeedManager::GetRun();
-        for (std::string tid :
-             {"ns3::OpsPathSelector", "ns3::FlowletPathSelector", "ns3::RepsPathSelector"})
+        for (std::string tid : {"ns3::OpsPathSelector",
+                                "ns3::FlowletPathSelector",
+                                "ns3::RepsPathSelector",
+                                "ns3::MpPathSelector",
+                                "ns3::PlbPathSelector"})
         {
             std::vector<uint16_t> a = Sequence(tid, 1);
             std::vector<uint16_t> b = Sequence(tid, 1);
@@ -712,7 +718,151 @@ class SelectorsBadAttributesTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * The OPS, flowlet and REPS path selectors.
+ * MP uses Paths distinct EVs in a fixed round robin.
+ */
+class MpRoundRobinTestCase : public TestCase
+{
+  public:
+    MpRoundRobinTestCase()
+        : TestCase("MP: round robin over a fixed set of distinct EVs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<MpPathSelector> s = CreateObject<MpPathSelector>();
+        s->SetAttribute("Paths", UintegerValue(4));
+        s->AssignStreams(2);
+        SelectorLog log;
+        log.Connect(s);
+        s->Start(Context(false));
+        for (int i = 0; i < 12; ++i)
+        {
+            uint16_t ev = s->NextEntropy(i % 3 == 0);
+            s->OnAck(ev, i % 2 == 0, MicroSeconds(9));
+            s->OnTimeout();
+        }
+        std::set<uint16_t> distinct(log.evs.begin(), log.evs.begin() + 4);
+        NS_TEST_ASSERT_MSG_EQ(distinct.size(), 4, "the 4 EVs must be distinct");
+        for (std::size_t i = 4; i < log.evs.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(log.evs[i], log.evs[i - 4], "not a round robin of period 4");
+        }
+        NS_TEST_ASSERT_MSG_EQ(log.Count(PathSelector::ROUND_ROBIN), 12, "reason 'round-robin'");
+
+        // As many paths as EVs: every EV of the space, once.
+        Ptr<MpPathSelector> all = CreateObject<MpPathSelector>();
+        all->SetAttribute("Paths", UintegerValue(8));
+        all->SetAttribute("EntropySpace", UintegerValue(8));
+        all->SetAttribute("EntropyBase", UintegerValue(10));
+        all->Start(Context(false));
+        std::set<uint16_t> evs(all->GetEntropies().begin(), all->GetEntropies().end());
+        NS_TEST_ASSERT_MSG_EQ((evs == std::set<uint16_t>{10, 11, 12, 13, 14, 15, 16, 17}),
+                              true,
+                              "8 paths over 8 EVs must use each EV once");
+
+        NS_TEST_ASSERT_MSG_EQ(s->SetAttributeFailSafe("Paths", UintegerValue(0)),
+                              false,
+                              "Paths 0 accepted");
+        NS_TEST_ASSERT_MSG_EQ(s->SetAttributeFailSafe("Paths", UintegerValue(257)),
+                              false,
+                              "Paths 257 accepted");
+        NS_TEST_ASSERT_MSG_EQ(MpPathSelector::CheckAttributes(8, 65536), "", "defaults valid");
+        std::string msg = MpPathSelector::CheckAttributes(16, 8);
+        NS_TEST_ASSERT_MSG_NE(msg.find("Paths"), std::string::npos, msg);
+        NS_TEST_ASSERT_MSG_NE(msg.find("EntropySpace"), std::string::npos, msg);
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * PLB keeps its EV until CongestedRounds consecutive rounds have more than MarkThreshold of
+ * their ACKs marked, or until a timeout.
+ */
+class PlbRepathTestCase : public TestCase
+{
+  public:
+    PlbRepathTestCase()
+        : TestCase("PLB: re-path after K congested rounds in a row or on a timeout")
+    {
+    }
+
+  private:
+    std::vector<Time> m_repathTimes;   //!< When the Repath trace fired.
+    std::vector<bool> m_repathTimeout; //!< Its timeout argument.
+
+    /**
+     * Repath trace sink.
+     * \param oldEv old EV
+     * \param newEv new EV
+     * \param timeout caused by a timeout
+     */
+    void Repath(uint16_t oldEv, uint16_t newEv, bool timeout)
+    {
+        NS_TEST_EXPECT_MSG_NE(oldEv, newEv, "a re-path must change the EV");
+        m_repathTimes.push_back(Simulator::Now());
+        m_repathTimeout.push_back(timeout);
+    }
+
+    void DoRun() override
+    {
+        Ptr<PlbPathSelector> s = CreateObject<PlbPathSelector>();
+        s->SetAttribute("CongestedRounds", UintegerValue(3));
+        s->AssignStreams(4);
+        SelectorLog log;
+        log.Connect(s);
+        s->TraceConnectWithoutContext("Repath", MakeCallback(&PlbRepathTestCase::Repath, this));
+        PathSelectorContext ctx = Context(false);
+        ctx.baseRtt = MicroSeconds(4);
+        s->Start(ctx);
+        // One packet and one ACK (RTT 7 us) per microsecond: round k holds the ACKs of
+        // 8k .. 8k + 7 us, of which the first marks[k] are ECN-marked.
+        const std::vector<uint32_t> marks = {4, 4, 2, 3, 3, 3, 8, 8, 8, 8};
+        for (uint32_t t = 0; t < 80; ++t)
+        {
+            bool marked = (t % 8) < marks[t / 8];
+            Simulator::Schedule(MicroSeconds(t), [s, t, marked]() {
+                uint16_t ev = s->NextEntropy(false);
+                if (t == 64)
+                {
+                    s->OnTimeout();
+                }
+                s->OnAck(ev, marked, MicroSeconds(7));
+            });
+        }
+        Simulator::Run();
+        // Rounds 0-1 congested (50%), 2 not (25% is not more than 25%), 3-5 congested: re-path
+        // at the end of round 5 (47 us). Rounds 6-7 congested, then a timeout at 64 us resets
+        // the count: the two congested rounds after it (64-79 us) do not re-path.
+        NS_TEST_ASSERT_MSG_EQ(
+            (m_repathTimes == std::vector<Time>{MicroSeconds(47), MicroSeconds(64)}),
+            true,
+            "re-paths expected at 47 us (congestion) and 64 us (timeout)");
+        NS_TEST_ASSERT_MSG_EQ((m_repathTimeout == std::vector<bool>{false, true}),
+                              true,
+                              "causes of the re-paths");
+        NS_TEST_ASSERT_MSG_EQ(s->GetRepathCount(), 2, "re-path counter");
+        NS_TEST_ASSERT_MSG_EQ(s->GetRoundCount(), 10, "rounds 0-7, 64-71 us and 72-79 us");
+        NS_TEST_ASSERT_MSG_EQ(log.evs.size(), 80, "one EV per packet");
+        for (std::size_t i = 1; i < log.evs.size(); ++i)
+        {
+            // Packet i is sent at i us, before its ACK; a re-path at 47 us shows at 48 us,
+            // the one at 64 us (before that ACK) at 65 us.
+            bool repath = (i == 48 || i == 65);
+            NS_TEST_ASSERT_MSG_EQ(PathSelector::ChoiceName(log.reasons[i]),
+                                  repath ? "random" : "fixed",
+                                  "packet " << i);
+            NS_TEST_ASSERT_MSG_EQ((log.evs[i] != log.evs[i - 1]), repath, "packet " << i);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The OPS, flowlet, REPS, MP and PLB path selectors.
  */
 class RepsSelectorsTestSuite : public TestSuite
 {
@@ -728,6 +878,8 @@ class RepsSelectorsTestSuite : public TestSuite
         AddTestCase(new RepsLongIdleAndVariantTestCase, reps::kQuick);
         AddTestCase(new SelectorsSeedTestCase, reps::kQuick);
         AddTestCase(new SelectorsBadAttributesTestCase, reps::kQuick);
+        AddTestCase(new MpRoundRobinTestCase, reps::kQuick);
+        AddTestCase(new PlbRepathTestCase, reps::kQuick);
     }
 };
 
