@@ -102,7 +102,8 @@ tar -C "$REPS_ROOT" --exclude=./.git --exclude=./build --exclude='./build-*' --e
 
 cd "$ns3_dir"
 reps_log "configuring ns-3 at $ns3_dir with: $modules"
-./ns3 configure --enable-examples --enable-tests --enable-modules="$modules" >/tmp/reps-ns3-configure.log 2>&1 \
+./ns3 configure --enable-examples --enable-tests --enable-modules="$modules" \
+    --filter-module-examples-and-tests=reps >/tmp/reps-ns3-configure.log 2>&1 \
     || { tail -40 /tmp/reps-ns3-configure.log; reps_die "./ns3 configure failed"; }
 reps_log "building (-j $jobs); the first build of ns-3 takes about 10 minutes on 2 cores"
 ./ns3 build -j "$jobs" || reps_die "./ns3 build failed"
