@@ -22,7 +22,12 @@ def build(bld):
         'helper/workload-helper.cc',
         'helper/workload-runner.cc',
         'model/ecmp-path-selector.cc',
+        'model/flowlet-path-selector.cc',
+        'model/mp-path-selector.cc',
+        'model/ops-path-selector.cc',
         'model/path-selector.cc',
+        'model/plb-path-selector.cc',
+        'model/reps-path-selector.cc',
         'model/roce-bth-header.cc',
     ]
 
@@ -30,6 +35,7 @@ def build(bld):
     module_test.source = [
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
+        'test/reps-selectors-test-suite.cc',
         'test/reps-workload-test-suite.cc',
     ]
 
@@ -52,8 +58,14 @@ def build(bld):
         'helper/workload-helper.h',
         'helper/workload-runner.h',
         'model/ecmp-path-selector.h',
+        'model/flowlet-path-selector.h',
+        'model/mp-path-selector.h',
+        'model/ops-path-selector.h',
         'model/path-selector.h',
+        'model/plb-path-selector.h',
+        'model/reps-core.h',
         'model/reps-ns3-compat.h',
+        'model/reps-path-selector.h',
         'model/roce-bth-header.h',
     ]
 
