@@ -24,6 +24,8 @@ PathSelectorNames::GetTable()
         {"ops", "ns3::OpsPathSelector"},
         {"flowlet", "ns3::FlowletPathSelector"},
         {"reps", "ns3::RepsPathSelector"},
+        {"mp", "ns3::MpPathSelector"},
+        {"plb", "ns3::PlbPathSelector"},
     };
     return table;
 }
