@@ -332,7 +332,7 @@ ExperimentReport::WriteCsv(std::ostream& os) const
             {
                 row << ",,";
             }
-            row << Us(r.flows.GetIdealFct(f)) << ",";
+            row << Us(r.flows.GetIdealFct(rec)) << ",";
             if (rec.completed)
             {
                 row << r.flows.GetSlowdown(rec);

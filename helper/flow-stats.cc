@@ -34,6 +34,13 @@ FlowStats::SetIdeal(DataRate rate, Time baseRtt)
     m_baseRtt = baseRtt;
 }
 
+void
+FlowStats::SetBaseRttCallback(Callback<Time, uint32_t, uint32_t> baseRtt)
+{
+    NS_LOG_FUNCTION(this);
+    m_baseRttCb = baseRtt;
+}
+
 DataRate
 FlowStats::GetIdealRate() const
 {
@@ -54,6 +61,9 @@ FlowStats::AddFlow(const FlowSpec& flow)
     m_index[flow.id] = m_records.size();
     Record r;
     r.flow = flow;
+    r.baseRtt = m_baseRttCb.IsNull() ? m_baseRtt : m_baseRttCb(flow.src, flow.dst);
+    NS_ABORT_MSG_IF(r.baseRtt.IsStrictlyNegative() || r.baseRtt == Time::Max(),
+                    "FlowStats: no base RTT from host " << flow.src << " to host " << flow.dst);
     m_records.push_back(r);
 }
 
@@ -117,9 +127,9 @@ FlowStats::GetCollectives() const
 }
 
 Time
-FlowStats::GetIdealFct(const FlowSpec& flow) const
+FlowStats::GetIdealFct(const Record& r) const
 {
-    return m_rate.CalculateBytesTxTime(flow.bytes) + m_baseRtt;
+    return m_rate.CalculateBytesTxTime(r.flow.bytes) + r.baseRtt;
 }
 
 Time
@@ -133,7 +143,7 @@ double
 FlowStats::GetSlowdown(const Record& r) const
 {
     NS_ASSERT(r.completed);
-    return GetFct(r).GetSeconds() / GetIdealFct(r.flow).GetSeconds();
+    return GetFct(r).GetSeconds() / GetIdealFct(r).GetSeconds();
 }
 
 SampleSummary

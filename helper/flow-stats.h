@@ -8,6 +8,7 @@
 #include "flow-spec.h"
 #include "sample-summary.h"
 
+#include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
@@ -35,6 +36,7 @@ class FlowStats
     struct Record
     {
         FlowSpec flow;             //!< The flow as specified (start = when it was posted).
+        Time baseRtt{Seconds(0)};  //!< Base RTT of its ideal FCT.
         Time finished{Seconds(0)}; //!< When it completed (valid if completed).
         bool completed{false};     //!< Whether it completed.
     };
@@ -58,6 +60,14 @@ class FlowStats
      * \param baseRtt the unloaded round-trip time between two hosts (>= 0).
      */
     void SetIdeal(DataRate rate, Time baseRtt);
+
+    /**
+     * Give the base RTT of the ideal FCT per pair of hosts (e.g. ClosFabric::GetBaseRtt, so
+     * that a flow within a rack is not compared with a cross-fabric RTT). Applies to flows
+     * registered from now on; others keep the RTT they were registered with.
+     * \param baseRtt returns the base RTT from a source host to a destination host.
+     */
+    void SetBaseRttCallback(Callback<Time, uint32_t, uint32_t> baseRtt);
 
     /// \return the host link rate of the ideal FCT.
     DataRate GetIdealRate() const;
@@ -98,10 +108,10 @@ class FlowStats
     const std::vector<Collective>& GetCollectives() const;
 
     /**
-     * \param flow a flow.
-     * \return its ideal FCT: bytes * 8 / rate + base RTT.
+     * \param r a flow's record.
+     * \return its ideal FCT: bytes * 8 / rate + its base RTT.
      */
-    Time GetIdealFct(const FlowSpec& flow) const;
+    Time GetIdealFct(const Record& r) const;
 
     /**
      * \param r a completed flow's record.
@@ -130,12 +140,13 @@ class FlowStats
     Time GetLastCompletion() const;
 
   private:
-    DataRate m_rate;                              //!< Host link rate of the ideal FCT.
-    Time m_baseRtt;                               //!< Base RTT of the ideal FCT.
-    std::vector<Record> m_records;                //!< All flows.
-    std::unordered_map<uint32_t, size_t> m_index; //!< Flow id to its record.
-    uint32_t m_completed;                         //!< Completed flows.
-    std::vector<Collective> m_collectives;        //!< Collectives.
+    DataRate m_rate;                                //!< Host link rate of the ideal FCT.
+    Time m_baseRtt;                                 //!< Base RTT of the ideal FCT.
+    Callback<Time, uint32_t, uint32_t> m_baseRttCb; //!< Per-pair base RTT (if set).
+    std::vector<Record> m_records;                  //!< All flows.
+    std::unordered_map<uint32_t, size_t> m_index;   //!< Flow id to its record.
+    uint32_t m_completed;                           //!< Completed flows.
+    std::vector<Collective> m_collectives;          //!< Collectives.
 };
 
 } // namespace ns3

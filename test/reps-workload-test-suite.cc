@@ -574,7 +574,24 @@ class FlowStatsTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(stats.GetFlowCount(), 101, "flows");
         NS_TEST_ASSERT_MSG_EQ(stats.GetCompletedCount(), 100, "completed");
-        NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(lost), NanoSeconds(2001), "ideal of 1 byte");
+        NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(stats.GetRecord(7)),
+                              NanoSeconds(2001),
+                              "ideal of 1 byte");
+        // A per-pair base RTT applies to the flows registered after it is set.
+        stats.SetBaseRttCallback(Callback<Time, uint32_t, uint32_t>(
+            [](uint32_t src, uint32_t dst) { return MicroSeconds(src + dst); }));
+        FlowSpec far;
+        far.id = 8;
+        far.src = 3;
+        far.dst = 4;
+        far.bytes = 1000;
+        stats.AddFlow(far);
+        NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(stats.GetRecord(8)),
+                              MicroSeconds(8),
+                              "1 us of data + the pair's 7 us RTT");
+        NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(stats.GetRecord(7)),
+                              NanoSeconds(2001),
+                              "earlier flows keep their RTT");
         SampleSummary fct = stats.GetFctSummaryUs();
         NS_TEST_ASSERT_MSG_EQ(fct.count, 100, "only completed flows");
         NS_TEST_ASSERT_MSG_EQ_TOL(fct.mean, 50.5, 1e-9, "mean");
