@@ -133,6 +133,13 @@ ClosFabricHelper::GetTypeId()
                           QueueSizeValue(QueueSize("1000p")),
                           MakeQueueSizeAccessor(&ClosFabricHelper::m_hostQueueSize),
                           MakeQueueSizeChecker())
+            .AddAttribute("Mtu",
+                          "MTU of every device (largest IPv4 packet, bytes). The default leaves "
+                          "room for a 4096-byte RoCEv2 payload with its headers; ns-3's own "
+                          "default of 1500 would fragment such packets.",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&ClosFabricHelper::m_mtu),
+                          MakeUintegerChecker<uint32_t>(68, 65535))
             .AddAttribute("QueueMaxSize",
                           "Capacity of each switch egress queue (MaxSize of the queue disc), in "
                           "packets or bytes.",
@@ -541,15 +548,18 @@ ClosFabricHelper::Build()
 
     PointToPointHelper hostP2p;
     hostP2p.SetDeviceAttribute("DataRate", DataRateValue(m_hostRate));
+    hostP2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
     hostP2p.SetChannelAttribute("Delay", TimeValue(m_hostDelay));
     hostP2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(m_hostQueueSize));
     PointToPointHelper leafP2p;
     leafP2p.SetDeviceAttribute("DataRate", DataRateValue(leafUp));
+    leafP2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
     leafP2p.SetChannelAttribute("Delay", TimeValue(m_leafUpDelay));
     // The queue disc holds the packets; the device queue only hands one to the transmitter.
     leafP2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("1p")));
     PointToPointHelper aggP2p;
     aggP2p.SetDeviceAttribute("DataRate", DataRateValue(aggUp));
+    aggP2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
     aggP2p.SetChannelAttribute("Delay", TimeValue(m_aggUpDelay));
     aggP2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("1p")));
 

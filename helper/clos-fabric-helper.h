@@ -167,6 +167,7 @@ class ClosFabricHelper : public Object
     DataRate m_aggUpRate;               //!< AggUplinkRate attribute.
     Time m_aggUpDelay;                  //!< AggUplinkDelay attribute.
     QueueSize m_hostQueueSize;          //!< HostQueueSize attribute.
+    uint32_t m_mtu;                     //!< Mtu attribute.
     QueueSize m_queueMaxSize;           //!< QueueMaxSize attribute.
     QueueSize m_kmin;                   //!< EcnKmin attribute.
     QueueSize m_kmax;                   //!< EcnKmax attribute.

@@ -25,6 +25,7 @@
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -441,6 +442,23 @@ class FabricReachabilityTestCase : public TestCase
         Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
         k4->SetFatTree(4);
         AllToAll(k4->Build());
+        // A jumbo datagram (4 KiB payload and more) crosses unfragmented: one packet per hop.
+        {
+            Ptr<ClosFabricHelper> k4b = CreateObject<ClosFabricHelper>();
+            k4b->SetFatTree(4);
+            Ptr<ClosFabric> f = k4b->Build();
+            PathRecorder rec;
+            rec.Attach(f);
+            Receivers rx;
+            rx.Listen(f, {15}, 4791);
+            Simulator::Schedule(MicroSeconds(1), &SendUdp, f, 0, 15, 5000, 4791, 8192);
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(rx.received.size(), 1, "delivered");
+            NS_TEST_ASSERT_MSG_EQ(rx.received[0].packet->GetSize(), 8192, "whole");
+            NS_TEST_ASSERT_MSG_EQ(rec.hops.size(), 1, "one packet, not fragments");
+            NS_TEST_ASSERT_MSG_EQ(rec.hops.begin()->second.size(), 5, "5 switches across pods");
+            Simulator::Destroy();
+        }
         // ns-3's RED as the egress queue carries traffic too.
         Ptr<ClosFabricHelper> red = TwoTier(2, 2, 2);
         red->SetSwitchQueueDisc("ns3::RedQueueDisc");
@@ -1000,6 +1018,74 @@ class FabricTrimmingTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Adaptive mode sends two flows that the flow hash would put on one up-link over both,
+ * following the queue depth.
+ */
+class FabricAdaptiveTestCase : public TestCase
+{
+  public:
+    FabricAdaptiveTestCase()
+        : TestCase("FabricSwitch: adaptive mode spreads colliding flows over the up-links")
+    {
+    }
+
+  private:
+    /**
+     * Two 100-packet bursts from hosts 0 and 1 (leaf 0) to hosts 2 and 3 (leaf 1).
+     * \param mode the forwarding mode
+     * \param up0 filled with the packets on the up-link to spine 0
+     * \param up1 filled with the packets on the up-link to spine 1
+     * \param delivered filled with the packets delivered
+     */
+    static void Run(FabricSwitch::Mode mode, uint64_t& up0, uint64_t& up1, uint32_t& delivered)
+    {
+        Ptr<ClosFabricHelper> h = TwoTier(2, 2, 2);
+        h->SetAttribute("ForwardingMode", EnumValue(mode));
+        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("1000p")));
+        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("900p")));
+        h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("950p")));
+        Ptr<ClosFabric> f = h->Build();
+        Ptr<FabricSwitch> leaf = f->GetLeaf(0)->GetObject<FabricSwitch>();
+        // A source port for host 1 that collides with host 0's flow under the flow hash.
+        uint32_t target =
+            leaf->GetFlowHashPort(f->GetHostAddress(0), f->GetHostAddress(2), 17, 1000, 5000);
+        uint16_t collide = 2000;
+        while (
+            leaf->GetFlowHashPort(f->GetHostAddress(1), f->GetHostAddress(3), 17, collide, 5000) !=
+            target)
+        {
+            collide++;
+        }
+        Receivers rx;
+        rx.Listen(f, {2, 3}, 5000);
+        for (uint32_t i = 0; i < 100; i++)
+        {
+            Simulator::Schedule(MicroSeconds(10), &SendUdp, f, 0, 2, 1000, 5000, 1000);
+            Simulator::Schedule(MicroSeconds(10), &SendUdp, f, 1, 3, collide, 5000, 1000);
+        }
+        Simulator::Run();
+        up0 = f->GetLinkCounters(f->GetLeafSpineLink(0, 0), 0).packets;
+        up1 = f->GetLinkCounters(f->GetLeafSpineLink(0, 1), 0).packets;
+        delivered = rx.received.size();
+        Simulator::Destroy();
+    }
+
+    void DoRun() override
+    {
+        uint64_t up0 = 0;
+        uint64_t up1 = 0;
+        uint32_t delivered = 0;
+        Run(FabricSwitch::FLOW_HASH, up0, up1, delivered);
+        NS_TEST_ASSERT_MSG_EQ(delivered, 200, "flow hash: all delivered");
+        NS_TEST_ASSERT_MSG_EQ(std::min(up0, up1), 0u, "flow hash: both flows on one up-link");
+        Run(FabricSwitch::ADAPTIVE, up0, up1, delivered);
+        NS_TEST_ASSERT_MSG_EQ(delivered, 200, "adaptive: all delivered");
+        NS_TEST_ASSERT_MSG_GT(std::min(up0, up1), 60u, "adaptive: both up-links carry traffic");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Invalid shapes and links are refused with a message naming the parameter.
  */
 class FabricValidationTestCase : public TestCase
@@ -1122,6 +1208,7 @@ class RepsFabricTestSuite : public TestSuite
         AddTestCase(new FabricLinkFailureTestCase, reps::kQuick);
         AddTestCase(new FabricDegradedLinkTestCase, reps::kQuick);
         AddTestCase(new FabricTrimmingTestCase, reps::kQuick);
+        AddTestCase(new FabricAdaptiveTestCase, reps::kQuick);
         AddTestCase(new FabricValidationTestCase, reps::kQuick);
         AddTestCase(new FabricLargeBuildTestCase, reps::kExtensive);
     }
