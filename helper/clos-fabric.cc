@@ -835,7 +835,11 @@ ClosFabric::SetLinkState(uint32_t link, bool up)
     m_linkStateTrace(link, up);
     if (m_convergenceDelay != Time::Max())
     {
-        Simulator::Schedule(m_convergenceDelay, &ClosFabric::SetRouteState, this, link, up);
+        Simulator::Schedule(m_convergenceDelay,
+                            &ClosFabric::SetRouteState,
+                            Ptr<ClosFabric>(this),
+                            link,
+                            up);
     }
 }
 
@@ -872,10 +876,14 @@ ClosFabric::FailLink(uint32_t link, Time at, Time upAt)
     NS_ABORT_MSG_IF(upAt <= at,
                     "ClosFabric::FailLink: upAt (" << upAt.As(Time::US) << ") must be after at ("
                                                    << at.As(Time::US) << ")");
-    Simulator::Schedule(at - now, &ClosFabric::SetLinkState, this, link, false);
+    Simulator::Schedule(at - now, &ClosFabric::SetLinkState, Ptr<ClosFabric>(this), link, false);
     if (upAt != Time::Max())
     {
-        Simulator::Schedule(upAt - now, &ClosFabric::SetLinkState, this, link, true);
+        Simulator::Schedule(upAt - now,
+                            &ClosFabric::SetLinkState,
+                            Ptr<ClosFabric>(this),
+                            link,
+                            true);
     }
 }
 
@@ -892,7 +900,7 @@ ClosFabric::DegradeLink(uint32_t link, DataRate rate, Time at)
     }
     else
     {
-        Simulator::Schedule(at - now, &ClosFabric::SetLinkRate, this, link, rate);
+        Simulator::Schedule(at - now, &ClosFabric::SetLinkRate, Ptr<ClosFabric>(this), link, rate);
     }
 }
 

@@ -83,7 +83,6 @@ EcnQueueDisc::EcnQueueDisc()
       m_maxProbability(1.0),
       m_dropNonEct(true),
       m_trimming(false),
-      m_trimmed(nullptr),
       m_byteSeconds(0),
       m_packetSeconds(0)
 {
@@ -101,6 +100,7 @@ EcnQueueDisc::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_uv = nullptr;
+    m_trimmed = nullptr;
     QueueDisc::DoDispose();
 }
 
@@ -266,7 +266,7 @@ EcnQueueDisc::PrepareEnqueue(Ptr<QueueDiscItem> item)
     {
         return item;
     }
-    m_trimmed = PeekPointer(trimmed);
+    m_trimmed = trimmed;
     return trimmed;
 }
 
@@ -276,7 +276,7 @@ EcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     NS_LOG_FUNCTION(this << item);
     Ptr<InternalQueue> data = GetInternalQueue(1);
 
-    if (PeekPointer(item) == m_trimmed)
+    if (m_trimmed && item == m_trimmed)
     {
         m_trimmed = nullptr;
         Ptr<InternalQueue> prio = GetInternalQueue(0);

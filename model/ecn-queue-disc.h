@@ -29,7 +29,11 @@ namespace ns3
  * MaxSize is dropped, or, when Trimming is on and it is a RoCEv2 data packet (UDP destination
  * port 4791, a data opcode in the BTH), cut to its UDP and BTH headers plus the ICRC, marked
  * trimmed in the BTH (RoceBthHeader::SetTrimmed()) and queued in a strict-priority band that
- * is served before the data band.
+ * is served before the data band. Trimming happens in PrepareEnqueue(), which FabricSwitch
+ * calls before handing the packet to the traffic-control layer: QueueDisc::Enqueue() checks
+ * that the bytes it receives are the bytes it queues or drops, so the item it receives must
+ * already be the trimmed one. A packet handed to Enqueue() without PrepareEnqueue() is
+ * dropped when it does not fit, as without trimming.
  *
  * ns-3's RedQueueDisc (UseEcn, QW = 1) can be used instead (ClosFabricHelper selects it); this
  * queue disc exists for what RED cannot do: trimming, and marking that depends only on the
@@ -139,7 +143,7 @@ class EcnQueueDisc : public QueueDisc
     bool m_trimming;                 //!< Trimming attribute.
     QueueSize m_trimBandSize;        //!< Capacity of the priority band.
     Ptr<UniformRandomVariable> m_uv; //!< Marking draws.
-    const QueueDiscItem* m_trimmed;  //!< The copy PrepareEnqueue() made last, until enqueued.
+    Ptr<QueueDiscItem> m_trimmed;    //!< The copy PrepareEnqueue() made last, until enqueued.
 
     Counters m_counters;    //!< Counters.
     Time m_lastChange;      //!< Time of the last length change.

@@ -117,6 +117,7 @@ struct Reception
     uint32_t src;       //!< Sending host.
     uint16_t srcPort;   //!< UDP source port.
     Time at;            //!< Arrival time.
+    bool ce;            //!< Whether the packet arrived marked CE.
     Ptr<Packet> packet; //!< The payload.
 };
 
@@ -137,6 +138,7 @@ class Receivers
         {
             Ptr<Socket> s = Socket::CreateSocket(fabric->GetHost(h), UdpSocketFactory::GetTypeId());
             s->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+            s->SetIpRecvTos(true);
             s->SetRecvCallback(MakeCallback(&Receivers::Read, this));
             m_sockets[PeekPointer(s)] = h;
             m_keep.push_back(s);
@@ -156,10 +158,13 @@ class Receivers
         while (Ptr<Packet> p = s->RecvFrom(from))
         {
             InetSocketAddress a = InetSocketAddress::ConvertFrom(from);
+            SocketIpTosTag tos;
+            bool ce = p->RemovePacketTag(tos) && (tos.GetTos() & 0x3) == Ipv4Header::ECN_CE;
             received.push_back({m_sockets[PeekPointer(s)],
                                 m_fabric->GetHostIndex(a.GetIpv4()),
                                 a.GetPort(),
                                 Simulator::Now(),
+                                ce,
                                 p});
         }
     }
@@ -949,9 +954,14 @@ class FabricTrimmingTestCase : public TestCase
      * \param trimming the Trimming attribute
      * \param full filled with full-size arrivals
      * \param trimmed filled with trimmed arrivals
-     * \param drops filled with the queue drops at the leaf port of host 3
+     * \param drops filled with the queue drops of the whole fabric
+     * \param marked filled with the arrivals marked CE
      */
-    static void Incast(bool trimming, uint32_t& full, uint32_t& trimmed, uint64_t& drops)
+    static void Incast(bool trimming,
+                       uint32_t& full,
+                       uint32_t& trimmed,
+                       uint64_t& drops,
+                       uint32_t& marked)
     {
         Ptr<ClosFabricHelper> h = TwoTier(2, 2, 2);
         h->SetAttribute("Trimming", BooleanValue(trimming));
@@ -971,8 +981,10 @@ class FabricTrimmingTestCase : public TestCase
         Simulator::Run();
         full = 0;
         trimmed = 0;
+        marked = 0;
         for (const auto& r : rx.received)
         {
+            marked += r.ce ? 1 : 0;
             RoceBthHeader bth;
             r.packet->RemoveHeader(bth);
             if (bth.IsTrimmed())
@@ -1005,11 +1017,13 @@ class FabricTrimmingTestCase : public TestCase
         uint32_t full = 0;
         uint32_t trimmed = 0;
         uint64_t drops = 0;
-        Incast(true, full, trimmed, drops);
+        uint32_t marked = 0;
+        Incast(true, full, trimmed, drops, marked);
+        NS_TEST_ASSERT_MSG_GT(marked, 0u, "ECT packets arrive marked CE");
         NS_TEST_ASSERT_MSG_GT(trimmed, 0u, "some packets trimmed");
         NS_TEST_ASSERT_MSG_EQ(full + trimmed, 300, "every packet arrives, whole or trimmed");
         NS_TEST_ASSERT_MSG_EQ(drops, 0, "nothing dropped");
-        Incast(false, full, trimmed, drops);
+        Incast(false, full, trimmed, drops, marked);
         NS_TEST_ASSERT_MSG_EQ(trimmed, 0, "no trimming when off");
         NS_TEST_ASSERT_MSG_GT(drops, 0u, "drops instead");
         NS_TEST_ASSERT_MSG_EQ(full + drops, 300, "each packet delivered or dropped");
