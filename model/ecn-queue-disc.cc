@@ -101,6 +101,8 @@ EcnQueueDisc::DoDispose()
     NS_LOG_FUNCTION(this);
     m_uv = nullptr;
     m_trimmed = nullptr;
+    m_prio = nullptr;
+    m_data = nullptr;
     QueueDisc::DoDispose();
 }
 
@@ -141,9 +143,8 @@ EcnQueueDisc::Integrate()
     double dt = static_cast<double>((now - m_lastChange).GetNanoSeconds());
     if (dt > 0)
     {
-        m_byteSeconds += dt * (GetInternalQueue(0)->GetNBytes() + GetInternalQueue(1)->GetNBytes());
-        m_packetSeconds +=
-            dt * (GetInternalQueue(0)->GetNPackets() + GetInternalQueue(1)->GetNPackets());
+        m_byteSeconds += dt * (m_prio->GetNBytes() + m_data->GetNBytes());
+        m_packetSeconds += dt * (m_prio->GetNPackets() + m_data->GetNPackets());
     }
     m_lastChange = now;
 }
@@ -151,8 +152,8 @@ EcnQueueDisc::Integrate()
 void
 EcnQueueDisc::UpdateMax()
 {
-    uint32_t packets = GetInternalQueue(0)->GetNPackets() + GetInternalQueue(1)->GetNPackets();
-    uint32_t bytes = GetInternalQueue(0)->GetNBytes() + GetInternalQueue(1)->GetNBytes();
+    uint32_t packets = m_prio->GetNPackets() + m_data->GetNPackets();
+    uint32_t bytes = m_prio->GetNBytes() + m_data->GetNBytes();
     if (packets > m_counters.maxPackets)
     {
         m_counters.maxPackets = packets;
@@ -166,7 +167,7 @@ EcnQueueDisc::UpdateMax()
 double
 EcnQueueDisc::GetAverageBytes() const
 {
-    if (GetNInternalQueues() < 2)
+    if (!m_data)
     {
         return 0.0;
     }
@@ -176,14 +177,14 @@ EcnQueueDisc::GetAverageBytes() const
         return 0.0;
     }
     double pending = (now - static_cast<double>(m_lastChange.GetNanoSeconds())) *
-                     (GetInternalQueue(0)->GetNBytes() + GetInternalQueue(1)->GetNBytes());
+                     (m_prio->GetNBytes() + m_data->GetNBytes());
     return (m_byteSeconds + pending) / now;
 }
 
 double
 EcnQueueDisc::GetAveragePackets() const
 {
-    if (GetNInternalQueues() < 2)
+    if (!m_data)
     {
         return 0.0;
     }
@@ -193,7 +194,7 @@ EcnQueueDisc::GetAveragePackets() const
         return 0.0;
     }
     double pending = (now - static_cast<double>(m_lastChange.GetNanoSeconds())) *
-                     (GetInternalQueue(0)->GetNPackets() + GetInternalQueue(1)->GetNPackets());
+                     (m_prio->GetNPackets() + m_data->GetNPackets());
     return (m_packetSeconds + pending) / now;
 }
 
@@ -256,8 +257,7 @@ Ptr<QueueDiscItem>
 EcnQueueDisc::PrepareEnqueue(Ptr<QueueDiscItem> item)
 {
     NS_LOG_FUNCTION(this << item);
-    if (!m_trimming || GetNInternalQueues() < 2 ||
-        !(GetInternalQueue(1)->GetCurrentSize() + item > GetMaxSize()))
+    if (!m_trimming || !m_data || !(m_data->GetCurrentSize() + item > GetMaxSize()))
     {
         return item;
     }
@@ -274,12 +274,12 @@ bool
 EcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {
     NS_LOG_FUNCTION(this << item);
-    Ptr<InternalQueue> data = GetInternalQueue(1);
+    Ptr<InternalQueue>& data = m_data;
 
     if (m_trimmed && item == m_trimmed)
     {
         m_trimmed = nullptr;
-        Ptr<InternalQueue> prio = GetInternalQueue(0);
+        Ptr<InternalQueue>& prio = m_prio;
         if (prio->GetCurrentSize() + item > m_trimBandSize)
         {
             m_counters.overflowDrops++;
@@ -333,8 +333,7 @@ Ptr<QueueDiscItem>
 EcnQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
-    Ptr<QueueDiscItem> item = GetInternalQueue(0)->Peek() ? GetInternalQueue(0)->Dequeue()
-                                                          : GetInternalQueue(1)->Dequeue();
+    Ptr<QueueDiscItem> item = m_prio->Peek() ? m_prio->Dequeue() : m_data->Dequeue();
     if (item)
     {
         // The interval that ends now still held the item just taken out: add its share.
@@ -351,8 +350,8 @@ Ptr<const QueueDiscItem>
 EcnQueueDisc::DoPeek()
 {
     NS_LOG_FUNCTION(this);
-    Ptr<const QueueDiscItem> item = GetInternalQueue(0)->Peek();
-    return item ? item : GetInternalQueue(1)->Peek();
+    Ptr<const QueueDiscItem> item = m_prio->Peek();
+    return item ? item : m_data->Peek();
 }
 
 bool
@@ -381,6 +380,8 @@ EcnQueueDisc::CheckConfig()
                                                                      QueueSizeValue(GetMaxSize())));
     }
     NS_ABORT_MSG_IF(GetNInternalQueues() != 2, "EcnQueueDisc: needs 2 internal queues");
+    m_prio = GetInternalQueue(0);
+    m_data = GetInternalQueue(1);
     return true;
 }
 

@@ -144,6 +144,8 @@ class EcnQueueDisc : public QueueDisc
     QueueSize m_trimBandSize;        //!< Capacity of the priority band.
     Ptr<UniformRandomVariable> m_uv; //!< Marking draws.
     Ptr<QueueDiscItem> m_trimmed;    //!< The copy PrepareEnqueue() made last, until enqueued.
+    Ptr<InternalQueue> m_prio;       //!< Band 0 (trimmed packets), set by CheckConfig().
+    Ptr<InternalQueue> m_data;       //!< Band 1 (data), set by CheckConfig().
 
     Counters m_counters;    //!< Counters.
     Time m_lastChange;      //!< Time of the last length change.
