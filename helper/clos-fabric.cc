@@ -70,7 +70,8 @@ ClosFabric::ClosFabric()
       m_firstLeaf(0),
       m_firstSpine(0),
       m_firstCore(0),
-      m_convergenceDelay(Time::Max())
+      m_convergenceDelay(Time::Max()),
+      m_recomputePending(false)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -854,6 +855,19 @@ ClosFabric::SetRouteState(uint32_t link, bool up)
     }
     l.routed = up;
     m_routeStateTrace(link, up);
+    // Links that change state at the same instant (FailRandomLinks) share one recomputation.
+    if (!m_recomputePending)
+    {
+        m_recomputePending = true;
+        Simulator::ScheduleNow(&ClosFabric::RecomputePendingRoutes, Ptr<ClosFabric>(this));
+    }
+}
+
+void
+ClosFabric::RecomputePendingRoutes()
+{
+    NS_LOG_FUNCTION(this);
+    m_recomputePending = false;
     RecomputeRoutes();
 }
 

@@ -442,6 +442,8 @@ class ClosFabric : public Object
      * \param up the new state
      */
     void SetRouteState(uint32_t link, bool up);
+    /// Recompute the tables once for all the route changes of this instant.
+    void RecomputePendingRoutes();
     /**
      * Set the rate of a link.
      * \param link the link
@@ -492,7 +494,8 @@ class ClosFabric : public Object
     std::vector<std::vector<uint32_t>> m_adjacency; //!< Links of each fabric node.
     std::vector<std::vector<uint32_t>> m_portLinks; //!< Switch port -> link, per fabric node.
 
-    Time m_convergenceDelay;                          //!< RoutingConvergenceDelay attribute.
+    Time m_convergenceDelay; //!< RoutingConvergenceDelay attribute.
+    bool m_recomputePending; //!< Whether a recomputation is scheduled for now.
     TracedCallback<uint32_t, bool> m_linkStateTrace;  //!< LinkState trace source.
     TracedCallback<uint32_t, bool> m_routeStateTrace; //!< RouteState trace source.
 };
