@@ -6,7 +6,7 @@
  * OnOffApplication and PacketSink, and prints the load of every fabric link.
  *
  *   ./reps-fabric-summary --leaves=8 --hostsPerLeaf=4 --spines=4
- *   ./reps-fabric-summary --fatTreeK=4 --failLinks=2 --convergence=50
+ *   ./reps-fabric-summary --fatTreeK=4 --failLinks=2 --convergence=50us
  */
 
 #include "ns3/applications-module.h"
@@ -38,16 +38,16 @@ main(int argc, char* argv[])
     uint32_t parallel = 1;
     std::string hostRate = "400Gbps";
     std::string fabricRate = "400Gbps";
-    double delayUs = 1.0;
+    Time delay = MicroSeconds(1);
     double oversubscription = 0;
     double load = 0.8;
     uint32_t packetSize = 4096;
-    double durationUs = 200;
+    Time duration = MicroSeconds(200);
     std::string mode = "FlowHash";
     uint32_t failLinks = 0;
     uint32_t degradeLinks = 0;
     std::string degradeRate = "200Gbps";
-    double convergenceUs = -1;
+    Time convergence = Seconds(-1);
     uint32_t seed = 1;
     bool trimming = false;
     bool hostLinks = false;
@@ -65,13 +65,13 @@ main(int argc, char* argv[])
     cmd.AddValue("parallel", "parallel links between linked switches", parallel);
     cmd.AddValue("hostRate", "host link rate", hostRate);
     cmd.AddValue("fabricRate", "switch-to-switch link rate", fabricRate);
-    cmd.AddValue("delay", "one-way delay of every link, microseconds", delayUs);
+    cmd.AddValue("delay", "one-way delay of every link (e.g. 1us)", delay);
     cmd.AddValue("oversubscription",
                  "set up-link rates for this ratio (0: use fabricRate)",
                  oversubscription);
     cmd.AddValue("load", "sending rate of each host as a fraction of its link", load);
     cmd.AddValue("packetSize", "UDP payload bytes", packetSize);
-    cmd.AddValue("duration", "traffic duration, microseconds", durationUs);
+    cmd.AddValue("duration", "traffic duration (e.g. 200us)", duration);
     cmd.AddValue("mode", "switch forwarding: FlowHash, Random or Adaptive", mode);
     cmd.AddValue("failLinks",
                  "switch-to-switch links failed at time 0 (random, seeded)",
@@ -79,8 +79,8 @@ main(int argc, char* argv[])
     cmd.AddValue("degradeLinks", "switch-to-switch links degraded (random, seeded)", degradeLinks);
     cmd.AddValue("degradeRate", "rate of the degraded links", degradeRate);
     cmd.AddValue("convergence",
-                 "routing convergence delay, microseconds (<0: never)",
-                 convergenceUs);
+                 "routing convergence delay (e.g. 50us; negative: never)",
+                 convergence);
     cmd.AddValue("seed", "seed of the permutation, the failed links and the hash salts", seed);
     cmd.AddValue("trimming", "trim RoCEv2 packets instead of dropping them", trimming);
     cmd.AddValue("hostLinks", "print host links in the load table too", hostLinks);
@@ -103,7 +103,6 @@ main(int argc, char* argv[])
     helper->SetAttribute("HostLinkRate", DataRateValue(DataRate(hostRate)));
     helper->SetAttribute("LeafUplinkRate", DataRateValue(DataRate(fabricRate)));
     helper->SetAttribute("AggUplinkRate", DataRateValue(DataRate(fabricRate)));
-    Time delay = NanoSeconds(static_cast<int64_t>(delayUs * 1000));
     helper->SetAttribute("HostLinkDelay", TimeValue(delay));
     helper->SetAttribute("LeafUplinkDelay", TimeValue(delay));
     helper->SetAttribute("AggUplinkDelay", TimeValue(delay));
@@ -114,10 +113,9 @@ main(int argc, char* argv[])
     helper->SetAttribute("ForwardingMode", StringValue(mode));
     helper->SetAttribute("HashSeed", UintegerValue(seed));
     helper->SetAttribute("Trimming", BooleanValue(trimming));
-    if (convergenceUs >= 0)
+    if (!convergence.IsNegative())
     {
-        helper->SetAttribute("RoutingConvergenceDelay",
-                             TimeValue(NanoSeconds(static_cast<int64_t>(convergenceUs * 1000))));
+        helper->SetAttribute("RoutingConvergenceDelay", TimeValue(convergence));
     }
 
     auto start = std::chrono::steady_clock::now();
@@ -173,7 +171,7 @@ main(int argc, char* argv[])
         std::shuffle(perm.begin(), perm.end(), rng);
     }
 
-    Time stop = NanoSeconds(static_cast<int64_t>(durationUs * 1000));
+    Time stop = duration;
     DataRate rate(static_cast<uint64_t>(DataRate(hostRate).GetBitRate() * load));
     ApplicationContainer sinks;
     ApplicationContainer sources;
@@ -203,9 +201,9 @@ main(int argc, char* argv[])
         received += DynamicCast<PacketSink>(sinks.Get(i))->GetTotalRx();
     }
     uint64_t offered = static_cast<uint64_t>(rate.GetBitRate() * stop.GetSeconds() / 8) * n;
-    std::cout << "UDP permutation at " << load * 100 << "% of the host rate for " << durationUs
-              << " us: " << received / 1e6 << " MB received of about " << offered / 1e6
-              << " MB offered (" << runSeconds << " s wall clock)\n\n";
+    std::cout << "UDP permutation at " << load * 100 << "% of the host rate for "
+              << duration.As(Time::US) << ": " << received / 1e6 << " MB received of about "
+              << offered / 1e6 << " MB offered (" << runSeconds << " s wall clock)\n\n";
     fabric->PrintLinkLoad(std::cout, stop, hostLinks);
 
     Simulator::Destroy();
