@@ -9,6 +9,8 @@ def build(bld):
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
         'helper/all-to-all-collective.cc',
+        'helper/clos-fabric-helper.cc',
+        'helper/clos-fabric.cc',
         'helper/collective.cc',
         'helper/experiment-report.cc',
         'helper/flow-size-cdf.cc',
@@ -22,6 +24,9 @@ def build(bld):
         'helper/workload-helper.cc',
         'helper/workload-runner.cc',
         'model/ecmp-path-selector.cc',
+        'model/ecn-queue-disc.cc',
+        'model/fabric-link-error-model.cc',
+        'model/fabric-switch.cc',
         'model/flowlet-path-selector.cc',
         'model/mp-path-selector.cc',
         'model/ops-path-selector.cc',
@@ -33,6 +38,8 @@ def build(bld):
 
     module_test = bld.create_ns3_module_test_library('reps')
     module_test.source = [
+        'test/reps-ecn-queue-test-suite.cc',
+        'test/reps-fabric-test-suite.cc',
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
@@ -43,6 +50,8 @@ def build(bld):
     headers.module = 'reps'
     headers.source = [
         'helper/all-to-all-collective.h',
+        'helper/clos-fabric-helper.h',
+        'helper/clos-fabric.h',
         'helper/collective.h',
         'helper/experiment-report.h',
         'helper/flow-size-cdf.h',
@@ -58,6 +67,9 @@ def build(bld):
         'helper/workload-helper.h',
         'helper/workload-runner.h',
         'model/ecmp-path-selector.h',
+        'model/ecn-queue-disc.h',
+        'model/fabric-link-error-model.h',
+        'model/fabric-switch.h',
         'model/flowlet-path-selector.h',
         'model/mp-path-selector.h',
         'model/ops-path-selector.h',
