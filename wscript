@@ -13,6 +13,7 @@ def build(bld):
         'helper/clos-fabric.cc',
         'helper/collective.cc',
         'helper/experiment-report.cc',
+        'helper/fabric-monitor.cc',
         'helper/flow-size-cdf.cc',
         'helper/flow-stats.cc',
         'helper/option-parser.cc',
@@ -39,6 +40,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('reps')
     module_test.source = [
         'test/reps-ecn-queue-test-suite.cc',
+        'test/reps-fabric-monitor-test-suite.cc',
         'test/reps-fabric-test-suite.cc',
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
@@ -54,6 +56,7 @@ def build(bld):
         'helper/clos-fabric.h',
         'helper/collective.h',
         'helper/experiment-report.h',
+        'helper/fabric-monitor.h',
         'helper/flow-size-cdf.h',
         'helper/flow-spec.h',
         'helper/flow-stats.h',
