@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
@@ -379,14 +380,19 @@ ExperimentReport::PrintTable(std::ostream& os) const
             os << std::setw(width) << std::fixed << std::setprecision(decimals) << v;
         }
     };
-    os << std::left << std::setw(10) << "lb" << std::right << std::setw(12) << "done"
+    int lbWidth = 8;
+    for (const RunResult& r : m_results)
+    {
+        lbWidth = std::max(lbWidth, static_cast<int>(r.lb.size()) + 2);
+    }
+    os << std::left << std::setw(lbWidth) << "lb" << std::right << std::setw(12) << "done"
        << std::setw(11) << "fct mean" << std::setw(11) << "fct p50" << std::setw(11) << "fct p99"
        << std::setw(11) << "fct max" << std::setw(9) << "sd mean" << std::setw(9) << "sd p99"
        << std::setw(12) << "coll" << std::setw(9) << "drops" << std::setw(9) << "trims"
        << std::setw(9) << "retx" << std::setw(10) << "ecn" << std::setw(8) << "freeze"
        << std::setw(10) << "maxQ KB" << std::setw(8) << "wall s"
        << "\n";
-    os << std::left << std::setw(10) << "" << std::right << std::setw(12) << "flows"
+    os << std::left << std::setw(lbWidth) << "" << std::right << std::setw(12) << "flows"
        << std::setw(11) << "us" << std::setw(11) << "us" << std::setw(11) << "us" << std::setw(11)
        << "us" << std::setw(9) << "x" << std::setw(9) << "x" << std::setw(12) << "us"
        << "\n";
@@ -396,7 +402,7 @@ ExperimentReport::PrintTable(std::ostream& os) const
         SampleSummary sd = r.flows.GetSlowdownSummary();
         std::ostringstream done;
         done << r.flows.GetCompletedCount() << "/" << r.flows.GetFlowCount();
-        os << std::left << std::setw(10) << r.lb << std::right << std::setw(12) << done.str();
+        os << std::left << std::setw(lbWidth) << r.lb << std::right << std::setw(12) << done.str();
         num(fct.mean, 11, 1);
         num(fct.p50, 11, 1);
         num(fct.p99, 11, 1);
