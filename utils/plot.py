@@ -148,8 +148,13 @@ def plot_link_load(plt, runs, out):
     runs = [(name, r) for name, r in runs if r.get("link_bytes")]
     fig, axes = plt.subplots(len(runs), 1, figsize=(max(6.4, 0.08 * max(
         len(r["link_bytes"]) for _, r in runs) + 2), 2.4 * len(runs) + 0.6), squeeze=False)
+    from matplotlib.patches import Patch
     for ax, (name, r) in zip(axes[:, 0], runs):
-        links = r["link_bytes"]
+        # Grouped by tier (and direction), in the order the file lists them within a tier.
+        order = {}
+        for l in r["link_bytes"]:
+            order.setdefault(l.get("tier", ""), len(order))
+        links = sorted(r["link_bytes"], key=lambda l: order[l.get("tier", "")])
         total = sum(l["bytes"] for l in links) or 1
         tiers = sorted(set(l.get("tier", "") for l in links))
         colors = {t: "C%d" % i for i, t in enumerate(tiers)}
@@ -166,10 +171,8 @@ def plot_link_load(plt, runs, out):
         else:
             ax.set_xticks([])
             ax.set_xlabel("%d links" % len(links))
-        for t in tiers:
-            ax.bar([], [], color=colors[t], label=t or "links")
         if len(tiers) > 1:
-            ax.legend(fontsize=8)
+            ax.legend(handles=[Patch(color=colors[t], label=t) for t in tiers], fontsize=8)
     fig.tight_layout()
     fig.savefig(out, dpi=120)
     plt.close(fig)
