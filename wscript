@@ -10,6 +10,7 @@ def build(bld):
     module.source = [
         'model/ecmp-path-selector.cc',
         'model/path-selector.cc',
+        'model/roce-ack-header.cc',
         'model/roce-bth-header.cc',
     ]
 
@@ -25,6 +26,7 @@ def build(bld):
         'model/ecmp-path-selector.h',
         'model/path-selector.h',
         'model/reps-ns3-compat.h',
+        'model/roce-ack-header.h',
         'model/roce-bth-header.h',
     ]
 
