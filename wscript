@@ -8,8 +8,15 @@ def build(bld):
         'reps',
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
+        'helper/rdma-helper.cc',
+        'model/dcqcn-congestion-control.cc',
         'model/ecmp-path-selector.cc',
+        'model/no-congestion-control.cc',
         'model/path-selector.cc',
+        'model/rdma-congestion-control.cc',
+        'model/rdma-queue-pair.cc',
+        'model/rdma-stack.cc',
+        'model/rdma-window-congestion-control.cc',
         'model/roce-ack-header.cc',
         'model/roce-bth-header.cc',
     ]
@@ -18,13 +25,21 @@ def build(bld):
     module_test.source = [
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
+        'test/reps-transport-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
     headers.module = 'reps'
     headers.source = [
+        'helper/rdma-helper.h',
+        'model/dcqcn-congestion-control.h',
         'model/ecmp-path-selector.h',
+        'model/no-congestion-control.h',
         'model/path-selector.h',
+        'model/rdma-congestion-control.h',
+        'model/rdma-queue-pair.h',
+        'model/rdma-stack.h',
+        'model/rdma-window-congestion-control.h',
         'model/reps-ns3-compat.h',
         'model/roce-ack-header.h',
         'model/roce-bth-header.h',
