@@ -612,7 +612,7 @@ void
 RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
 {
     RoceAckHeader ack;
-    if (packet->RemoveHeader(ack) == 0)
+    if (packet->PeekHeader(ack) == 0)
     {
         NS_LOG_LOGIC("QP " << m_qpn << " malformed ACK dropped");
         return;

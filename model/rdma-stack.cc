@@ -304,12 +304,15 @@ RdmaStack::Receive(Ptr<Packet> packet,
 {
     ++m_stats.packetsReceived;
     RoceBthHeader bth;
-    if (packet->RemoveHeader(bth) == 0)
+    // Peek first: a datagram too short for a BTH was not built with one, and removing a header
+    // that was never added upsets ns-3's packet metadata checks when they are enabled.
+    if (packet->PeekHeader(bth) == 0)
     {
         ++m_stats.malformed;
         m_dropTrace(packet);
         return;
     }
+    packet->RemoveHeader(bth);
     Ptr<RdmaQueuePair> qp = GetQueuePair(bth.GetDestQp());
     if (!qp)
     {

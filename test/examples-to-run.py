@@ -1,0 +1,14 @@
+#! /usr/bin/env python3
+
+# A list of C++ examples to run in order to ensure that they remain buildable and runnable
+# over time. Each tuple in the list contains
+#
+#     (example_name, do_run, do_valgrind_run).
+#
+# See test.py for more information.
+cpp_examples = [
+    ("reps-path-selector-trace --packets=16 --ecnEvery=3", "True", "True"),
+]
+
+# A list of Python examples to run in order to ensure that they remain runnable over time.
+python_examples = []

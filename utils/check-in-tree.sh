@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Proves the in-tree build: the module copied to contrib/reps of an ns-3 source tree builds with
+# ns-3's own build system, every reps test suite passes under ./test.py, the examples listed in
+# test/examples-to-run.py pass under ./test.py, and one example runs with ./ns3 run.
+#
+# Usage: utils/check-in-tree.sh [options] [NS3_DIR]
+#   NS3_DIR        an ns-3 source tree (ns-3.37 or newer) to use. Its contrib/reps is replaced
+#                  by a copy of this module, and it is reconfigured with the modules reps needs.
+#                  Without it, Debian's ns-3.37 source package is fetched once (a deb-src entry
+#                  is derived from the machine's apt sources) and unpacked into a cache directory
+#                  outside the repository, reused by later runs.
+#   -j JOBS        build jobs (default: number of cores)
+#   -h, --help     this text
+# Environment: REPS_CACHE_DIR (default: ${XDG_CACHE_HOME:-~/.cache}/reps).
+set -euo pipefail
+source "$(dirname "$0")/lib/common.sh"
+
+usage() { reps_usage "$0"; }
+
+ns3_dir=""
+jobs="$(nproc)"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -j) [ $# -ge 2 ] || reps_die "-j needs a number of jobs"
+            [[ "$2" =~ ^[1-9][0-9]*$ ]] || reps_die "-j takes a positive number, not '$2'"
+            jobs="$2"; shift 2 ;;
+        -h|--help) usage; exit 0 ;;
+        -*) usage >&2; reps_die "unknown option '$1'" ;;
+        *) [ -z "$ns3_dir" ] || reps_die "only one NS3_DIR may be given (got '$ns3_dir' and '$1')"
+           ns3_dir="$1"; shift ;;
+    esac
+done
+
+# The modules reps links against, plus csma: ns-3's own test runner links CsmaHelper.
+modules="reps;core;network;internet;point-to-point;traffic-control;applications;flow-monitor;stats;csma"
+
+# Adds deb-src entries mirroring the machine's Debian "deb" entries (never a fixed host).
+add_deb_src() {
+    local out=/etc/apt/sources.list.d/reps-deb-src.sources
+    [ -f "$out" ] && return 0
+    local tmp
+    tmp="$(mktemp)"
+    local f
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$f" ] || continue
+        # deb822 stanzas: keep those of type deb whose suites are Debian's, as deb-src.
+        awk 'BEGIN{RS=""; ORS="\n\n"}
+             /(^|\n)Types:[^\n]*deb([ \n]|$)/ && /(^|\n)URIs:/ && !/deb-src/ {
+                 gsub(/(^|\n)Types:[^\n]*/, "\nTypes: deb-src"); sub(/^\n/, ""); print }' "$f" >>"$tmp"
+    done
+    local lists=()
+    [ -f /etc/apt/sources.list ] && lists+=(/etc/apt/sources.list)
+    for f in /etc/apt/sources.list.d/*.list; do [ -f "$f" ] && lists+=("$f"); done
+    if [ ${#lists[@]} -gt 0 ]; then
+        # One-line format: "deb [opts] URI suite components" becomes a deb822 deb-src stanza.
+        grep -hE '^[[:space:]]*deb[[:space:]]' "${lists[@]}" 2>/dev/null | grep -v '\[.*\]' |
+            awk '{printf "Types: deb-src\nURIs: %s\nSuites: %s\nComponents:", $2, $3;
+                  for (i = 4; i <= NF; i++) printf " %s", $i; printf "\n\n"}' >>"$tmp" || true
+    fi
+    [ -s "$tmp" ] || reps_die "no Debian 'deb' entry in the apt sources to derive a deb-src entry from"
+    reps_log "adding deb-src entries derived from the apt sources ($out)"
+    reps_as_root install -m 0644 "$tmp" "$out"
+    rm -f "$tmp"
+    REPS_APT_UPDATED=0
+}
+
+fetch_debian_ns3() {
+    local cache="${REPS_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/reps}"
+    local tree="$cache/ns3-3.37/ns-3.37"
+    if [ -x "$tree/ns3" ] && [ -f "$tree/VERSION" ]; then
+        ns3_dir="$tree"
+        return 0
+    fi
+    reps_install_packages dpkg-dev
+    add_deb_src
+    reps_apt_update_once
+    mkdir -p "$cache"
+    reps_log "fetching Debian's ns-3.37 source package into $cache"
+    (cd "$cache" && rm -rf ns3-3.37 && apt-get source -qq ns3) || reps_die "apt-get source ns3 failed"
+    [ -x "$tree/ns3" ] || reps_die "Debian's ns3 source package did not unpack an ns-3 tree at $tree"
+    ns3_dir="$tree"
+}
+
+if [ -n "$ns3_dir" ]; then
+    [ -d "$ns3_dir" ] || reps_die "NS3_DIR '$ns3_dir' does not exist"
+    ns3_dir="$(cd "$ns3_dir" && pwd)"
+    [ -x "$ns3_dir/ns3" ] && [ -d "$ns3_dir/contrib" ] && [ -f "$ns3_dir/test.py" ] \
+        || reps_die "NS3_DIR '$ns3_dir' is not an ns-3 source tree (no ns3, test.py or contrib/)"
+else
+    fetch_debian_ns3
+fi
+
+# What ns-3 itself needs to build (Debian names), plus the module's own libraries.
+reps_install_packages cmake g++ ninja-build python3 libgsl-dev libsqlite3-dev libxml2-dev \
+    nlohmann-json3-dev
+
+reps_log "copying the module to $ns3_dir/contrib/reps"
+rm -rf "$ns3_dir/contrib/reps"
+mkdir -p "$ns3_dir/contrib/reps"
+tar -C "$REPS_ROOT" --exclude=./.git --exclude=./build --exclude='./build-*' --exclude=./results \
+    -cf - . | tar -C "$ns3_dir/contrib/reps" -xf -
+
+cd "$ns3_dir"
+reps_log "configuring ns-3 at $ns3_dir with: $modules"
+./ns3 configure --enable-examples --enable-tests --enable-modules="$modules" \
+    --filter-module-examples-and-tests=reps >/tmp/reps-ns3-configure.log 2>&1 \
+    || { tail -40 /tmp/reps-ns3-configure.log; reps_die "./ns3 configure failed"; }
+reps_log "building (-j $jobs); the first build of ns-3 takes about 10 minutes on 2 cores"
+./ns3 build -j "$jobs" || reps_die "./ns3 build failed"
+
+runner="$(find build/utils -maxdepth 1 -name 'ns3*-test-runner*' -type f | head -1)"
+[ -n "$runner" ] || reps_die "no test runner under $ns3_dir/build/utils"
+suites="$("$runner" --print-test-name-list | grep '^reps-' || true)"
+[ -n "$suites" ] || reps_die "the ns-3 test runner has no reps-* suite"
+failed=0
+for suite in $suites; do
+    reps_log "./test.py -s $suite"
+    ./test.py --no-build -s "$suite" || failed=1
+done
+
+# The examples of test/examples-to-run.py: each program through ./test.py -e (its defaults),
+# then each listed command line as test.py would run it.
+entries="$(python3 -c '
+import sys
+scope = {}
+exec(open(sys.argv[1]).read(), scope)
+for entry in scope.get("cpp_examples", []):
+    if eval(entry[1], {"True": True, "False": False}):
+        print(entry[0])
+' contrib/reps/test/examples-to-run.py)"
+[ -n "$entries" ] || reps_die "contrib/reps/test/examples-to-run.py lists no example"
+for example in $(echo "$entries" | awk '{print $1}' | sort -u); do
+    reps_log "./test.py -e $example"
+    out="$(./test.py --no-build -e "$example" 2>&1)" || failed=1
+    echo "$out" | tail -3
+    echo "$out" | grep -q "^PASS" || failed=1
+done
+while IFS= read -r entry; do
+    reps_log "./ns3 run \"$entry\""
+    ./ns3 run --no-build "$entry" >/tmp/reps-example.log 2>&1 || { tail -20 /tmp/reps-example.log; failed=1; }
+done <<<"$entries"
+
+[ "$failed" -eq 0 ] || reps_die "in-tree check failed (see above)"
+reps_log "in-tree check passed in $ns3_dir"
