@@ -28,6 +28,7 @@ def build(bld):
 
     module_test = bld.create_ns3_module_test_library('reps')
     module_test.source = [
+        'test/reps-congestion-control-test-suite.cc',
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-selectors-test-suite.cc',

@@ -221,7 +221,7 @@ DcqcnCongestionControl::Increase()
     const double line = static_cast<double>(GetContext().lineRate.GetBitRate());
     const uint32_t hi = std::max(m_timerCount, m_byteCount);
     const uint32_t lo = std::min(m_timerCount, m_byteCount);
-    if (hi < m_fastRecoverySteps)
+    if (hi <= m_fastRecoverySteps)
     {
         // fast recovery: Rt unchanged
     }

@@ -26,9 +26,9 @@ namespace ns3
  *   counters restart;
  * - increase events come from a timer (every RateIncreaseInterval) and a byte counter (every
  *   ByteCounter bytes sent); with T and B the two event counts since the last cut:
- *   fast recovery while max(T, B) < F (Rc = (Rt + Rc) / 2), hyper increase when
- *   min(T, B) > F (Rt += (min(T, B) - F) RHai, then Rc = (Rt + Rc) / 2), additive increase
- *   otherwise (Rt += RAi, then Rc = (Rt + Rc) / 2); Rt never exceeds the line rate.
+ *   fast recovery while max(T, B) <= F, i.e. for the first F events (Rc = (Rt + Rc) / 2), hyper
+ * increase when min(T, B) > F (Rt += (min(T, B) - F) RHai, then Rc = (Rt + Rc) / 2), additive
+ * increase otherwise (Rt += RAi, then Rc = (Rt + Rc) / 2); Rt never exceeds the line rate.
  * - once Rc is within 0.01% of the line rate it is set to the line rate and the timer stops
  *   (so an idle simulation can end).
  *

@@ -82,6 +82,12 @@ RdmaQueuePair::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&RdmaQueuePair::m_goBackN),
                           MakeBooleanChecker())
+            .AddAttribute("Trimming",
+                          "Whether the switches trim packets instead of dropping them (told to "
+                          "the path selector: REPS then treats every timeout as a failure).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaQueuePair::m_trimming),
+                          MakeBooleanChecker())
             .AddTraceSource("PacketSent",
                             "A data packet was sent: PSN, entropy value, retransmission.",
                             MakeTraceSourceAccessor(&RdmaQueuePair::m_packetSentTrace),
@@ -136,6 +142,7 @@ RdmaQueuePair::RdmaQueuePair()
       m_rtoAttr(0),
       m_ackEvery(1),
       m_goBackN(false),
+      m_trimming(false),
       m_qpn(0),
       m_remoteQpn(0),
       m_connected(false),
@@ -248,7 +255,7 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     psContext.baseRtt = m_baseRtt;
     psContext.rto = m_rto;
     psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
-    psContext.trimming = false;
+    psContext.trimming = m_trimming;
     m_ps->Start(psContext);
 
     m_tx.assign(kInitialRing, TxSlot());

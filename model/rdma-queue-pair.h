@@ -339,6 +339,7 @@ class RdmaQueuePair : public Object
     Time m_rtoAttr;           //!< Rto attribute (0: 5 x BaseRtt).
     uint32_t m_ackEvery;      //!< AckEvery.
     bool m_goBackN;           //!< GoBackN.
+    bool m_trimming;          //!< Trimming.
 
     // connection
     Ptr<RdmaStack> m_stack;          //!< Owner.

@@ -32,36 +32,6 @@ namespace
 
 /**
  * \ingroup reps-test
- * A path selector for the tests: a uniformly random EV per packet (oblivious spraying).
- */
-class SprayTestPathSelector : public PathSelector
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::RepsTestSprayPathSelector")
-                                .SetParent<PathSelector>()
-                                .SetGroupName("Reps")
-                                .AddConstructor<SprayTestPathSelector>();
-        return tid;
-    }
-
-  protected:
-    uint16_t DoNextEntropy(bool retransmission, Choice& why) override
-    {
-        why = RANDOM;
-        return RandomEntropy();
-    }
-};
-
-NS_OBJECT_ENSURE_REGISTERED(SprayTestPathSelector);
-
-/**
- * \ingroup reps-test
  * A FIFO queue disc for the tests that CE-marks every MarkEvery-th packet and trims every
  * TrimEvery-th RoCEv2 data packet (cuts it to UDP + BTH and sets the BTH's trimmed mark), as a
  * switch would.
@@ -193,15 +163,28 @@ struct Net
     Time baseRtt;                                   //!< Unloaded RTT of a full packet and its ACK.
 };
 
-/// Common link settings.
-PointToPointHelper
-Link(const std::string& rate, const std::string& delay)
+/**
+ * A point-to-point link with a FIFO queue disc on both ends (Ipv4AddressHelper would
+ * otherwise install ns-3's default FqCoDel, which creates a flow queue per 5-tuple: per
+ * entropy value when packets are sprayed).
+ * \param a one end
+ * \param b the other end
+ * \param rate link rate
+ * \param delay link delay
+ * \return the two devices
+ */
+NetDeviceContainer
+Link(Ptr<Node> a, Ptr<Node> b, const std::string& rate, const std::string& delay)
 {
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", StringValue(rate));
     p2p.SetDeviceAttribute("Mtu", UintegerValue(9000));
     p2p.SetChannelAttribute("Delay", StringValue(delay));
-    return p2p;
+    NetDeviceContainer d = p2p.Install(a, b);
+    TrafficControlHelper tch;
+    tch.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("1000p"));
+    tch.Install(d);
+    return d;
 }
 
 /**
@@ -217,7 +200,7 @@ TwoHosts(const std::string& rate = "100Gbps", const std::string& delay = "1us")
     net.hosts.Create(2);
     InternetStackHelper internet;
     internet.Install(net.hosts);
-    NetDeviceContainer d = Link(rate, delay).Install(net.hosts);
+    NetDeviceContainer d = Link(net.hosts.Get(0), net.hosts.Get(1), rate, delay);
     Ipv4AddressHelper ip("10.0.0.0", "255.255.255.0");
     ip.Assign(d);
     net.senderNic = DynamicCast<PointToPointNetDevice>(d.Get(0));
@@ -250,12 +233,12 @@ Diamond()
     Ptr<Node> r2 = net.routers.Get(2);
     Ptr<Node> r3 = net.routers.Get(3);
     // Hosts first, so that their NIC is IPv4 interface 1.
-    NetDeviceContainer a = Link("100Gbps", "1us").Install(h0, r0);
-    NetDeviceContainer b = Link("100Gbps", "1us").Install(h1, r3);
-    NetDeviceContainer c = Link("100Gbps", "1us").Install(r0, r1);
-    NetDeviceContainer d = Link("100Gbps", "3us").Install(r0, r2);
-    NetDeviceContainer e = Link("100Gbps", "1us").Install(r1, r3);
-    NetDeviceContainer f = Link("100Gbps", "3us").Install(r2, r3);
+    NetDeviceContainer a = Link(h0, r0, "100Gbps", "1us");
+    NetDeviceContainer b = Link(h1, r3, "100Gbps", "1us");
+    NetDeviceContainer c = Link(r0, r1, "100Gbps", "1us");
+    NetDeviceContainer d = Link(r0, r2, "100Gbps", "3us");
+    NetDeviceContainer e = Link(r1, r3, "100Gbps", "1us");
+    NetDeviceContainer f = Link(r2, r3, "100Gbps", "3us");
     Ipv4AddressHelper ip;
     ip.SetBase("10.0.1.0", "255.255.255.0");
     ip.Assign(a);
@@ -468,7 +451,7 @@ class RdmaAckEchoTestCase : public TestCase
         mangle->markEvery = 3;
         InstallOnSender(net, mangle);
         RdmaHelper rdma;
-        rdma.SetPathSelector("ns3::RepsTestSprayPathSelector");
+        rdma.SetPathSelector("ns3::OpsPathSelector");
         rdma.SetCongestionControl("ns3::NoCongestionControl");
         rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
         rdma.Install(net.hosts);
@@ -529,7 +512,7 @@ class RdmaReorderingTestCase : public TestCase
         EnableRandomEcmp();
         Net net = Diamond();
         RdmaHelper rdma;
-        rdma.SetPathSelector("ns3::RepsTestSprayPathSelector");
+        rdma.SetPathSelector("ns3::OpsPathSelector");
         rdma.SetCongestionControl("ns3::NoCongestionControl", "Window", UintegerValue(64 * 4096));
         rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
         rdma.Install(net.hosts);
@@ -609,7 +592,7 @@ class RdmaRandomDropTestCase : public TestCase
         RdmaHelper rdma;
         if (m_diamond)
         {
-            rdma.SetPathSelector("ns3::RepsTestSprayPathSelector");
+            rdma.SetPathSelector("ns3::OpsPathSelector");
         }
         rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
         Tally tally;
@@ -682,7 +665,7 @@ class RdmaLinkFailureTestCase : public TestCase
         RdmaHelper rdma;
         if (m_diamond)
         {
-            rdma.SetPathSelector("ns3::RepsTestSprayPathSelector");
+            rdma.SetPathSelector("ns3::OpsPathSelector");
         }
         rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
         Tally tally;
@@ -839,7 +822,7 @@ class RdmaGoBackNTestCase : public TestCase
         EnableRandomEcmp();
         Net net = Diamond();
         RdmaHelper rdma;
-        rdma.SetPathSelector("ns3::RepsTestSprayPathSelector");
+        rdma.SetPathSelector("ns3::OpsPathSelector");
         rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
         rdma.SetQueuePairAttribute("GoBackN", BooleanValue(goBackN));
         Tally tally;
@@ -1044,6 +1027,54 @@ class RdmaValidationTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Every path selector of the module drives a queue pair over the sprayed diamond with random
+ * drops and a path that fails for a while: every message completes, every byte once.
+ */
+class RdmaEverySelectorTestCase : public TestCase
+{
+  public:
+    /**
+     * \param selector path selector TypeId
+     */
+    RdmaEverySelectorTestCase(const std::string& selector)
+        : TestCase("Drops and a failed path with " + selector + ": every byte once"),
+          m_selector(selector)
+    {
+    }
+
+  private:
+    std::string m_selector; //!< Path selector.
+
+    void DoRun() override
+    {
+        EnableRandomEcmp();
+        Net net = Diamond();
+        Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+        loss->SetAttribute("ErrorRate", DoubleValue(0.005));
+        loss->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        loss->AssignStreams(21);
+        net.receiverNic->SetReceiveErrorModel(loss);
+        Ptr<RateErrorModel> down = CreateObject<RateErrorModel>();
+        down->SetAttribute("ErrorRate", DoubleValue(1.0));
+        down->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        down->Disable();
+        net.middle[1]->SetReceiveErrorModel(down);
+        Simulator::Schedule(MicroSeconds(50), &ErrorModel::Enable, down);
+        Simulator::Schedule(MicroSeconds(250), &ErrorModel::Disable, down);
+        RdmaHelper rdma;
+        rdma.SetPathSelector(m_selector);
+        Tally tally;
+        auto qps = RunPair(net, rdma, {3000000, 7, 500000}, tally, MilliSeconds(50));
+        NS_TEST_EXPECT_MSG_EQ(CheckExactlyOnce(tally, qps, m_selector),
+                              "",
+                              "every message, every byte exactly once");
+        DisableRandomEcmp();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * RoCEv2 queue pairs end to end.
  */
 class RepsTransportTestSuite : public TestSuite
@@ -1068,6 +1099,15 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaGoBackNTestCase, reps::kExtensive);
         AddTestCase(new RdmaCnpTestCase, reps::kQuick);
         AddTestCase(new RdmaRoundRobinTestCase, reps::kQuick);
+        for (const char* selector : {"ns3::EcmpPathSelector",
+                                     "ns3::OpsPathSelector",
+                                     "ns3::FlowletPathSelector",
+                                     "ns3::RepsPathSelector",
+                                     "ns3::MpPathSelector",
+                                     "ns3::PlbPathSelector"})
+        {
+            AddTestCase(new RdmaEverySelectorTestCase(selector), reps::kQuick);
+        }
     }
 };
 
