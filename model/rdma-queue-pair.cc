@@ -282,6 +282,7 @@ RdmaQueuePair::PostSend(uint64_t size, MessageCallback onComplete)
 void
 RdmaQueuePair::SetReceiveCallback(MessageCallback cb)
 {
+    NS_LOG_FUNCTION(this);
     m_onReceive = cb;
 }
 
@@ -393,6 +394,7 @@ RdmaQueuePair::Tx(uint64_t seq)
 void
 RdmaQueuePair::GrowTx(uint64_t n)
 {
+    NS_LOG_FUNCTION(this << n);
     if (n <= m_tx.size())
     {
         return;
@@ -535,6 +537,7 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
 void
 RdmaQueuePair::PaceExpired()
 {
+    NS_LOG_FUNCTION(this);
     NotifyStack();
 }
 
@@ -559,6 +562,7 @@ RdmaQueuePair::ArmRto()
 void
 RdmaQueuePair::MarkLost(uint64_t seq)
 {
+    NS_LOG_FUNCTION(this << seq);
     TxSlot& slot = Tx(seq);
     NS_ASSERT(slot.state == TX_INFLIGHT);
     slot.state = TX_LOST;
@@ -618,6 +622,7 @@ RdmaQueuePair::AdvanceUna()
 void
 RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
 {
+    NS_LOG_FUNCTION(this << packet);
     RoceAckHeader ack;
     if (packet->PeekHeader(ack) == 0)
     {
@@ -759,6 +764,7 @@ RdmaQueuePair::RtoExpired()
 void
 RdmaQueuePair::Receive(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t sport, bool ce)
 {
+    NS_LOG_FUNCTION(this << packet << sport << ce);
     if (bth.IsData())
     {
         ReceiveData(packet, bth, sport, ce);
@@ -779,6 +785,7 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t sp
 void
 RdmaQueuePair::GrowRx(uint64_t n)
 {
+    NS_LOG_FUNCTION(this << n);
     if (n <= m_rx.size())
     {
         return;
@@ -847,6 +854,7 @@ RdmaQueuePair::RxSackBits() const
 void
 RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t ev, bool ce)
 {
+    NS_LOG_FUNCTION(this << packet << ev << ce);
     ++m_stats.dataReceived;
     if (m_rx.empty())
     {
@@ -951,6 +959,7 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
 void
 RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason)
 {
+    NS_LOG_FUNCTION(this << psn << ev << ce << duplicate << +nackReason);
     m_unacked = 0;
     RoceAckHeader ack;
     if (nackReason != RoceAckHeader::NONE)
@@ -985,6 +994,7 @@ RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8
 void
 RdmaQueuePair::SendCnp()
 {
+    NS_LOG_FUNCTION(this);
     m_lastCnp = Simulator::Now();
     m_cnpSent = true;
     ++m_stats.cnpsSent;

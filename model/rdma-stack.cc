@@ -176,6 +176,7 @@ RdmaStack::GetStats() const
 void
 RdmaStack::NotifyReady(RdmaQueuePair* qp)
 {
+    NS_LOG_FUNCTION(this << qp);
     uint32_t index = qp->GetQpn() - 1;
     if (!m_inReady[index])
     {
@@ -188,6 +189,7 @@ RdmaStack::NotifyReady(RdmaQueuePair* qp)
 void
 RdmaStack::SendControl(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
 {
+    NS_LOG_FUNCTION(this << packet << qp << sport);
     m_control.push_back(ControlItem{packet, qp, sport});
     TrySend();
 }
@@ -210,6 +212,7 @@ RdmaStack::TrySend()
 void
 RdmaStack::SendOne()
 {
+    NS_LOG_FUNCTION(this);
     uint32_t wire = 0;
     if (!m_control.empty())
     {
@@ -258,6 +261,7 @@ RdmaStack::SendOne()
 uint32_t
 RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
 {
+    NS_LOG_FUNCTION(this << packet << qp << sport);
     const uint32_t wire = packet->GetSize() + WIRE_OVERHEAD;
     SocketIpTosTag tos;
     tos.SetTos(kEct0);
@@ -302,6 +306,7 @@ RdmaStack::Receive(Ptr<Packet> packet,
                    uint16_t sport,
                    Ptr<Ipv4Interface> incomingInterface)
 {
+    NS_LOG_FUNCTION(this << packet << header << sport);
     ++m_stats.packetsReceived;
     RoceBthHeader bth;
     // Peek first: a datagram too short for a BTH was not built with one, and removing a header

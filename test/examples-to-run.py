@@ -8,6 +8,8 @@
 # See test.py for more information.
 cpp_examples = [
     ("reps-path-selector-trace --packets=16 --ecnEvery=3", "True", "True"),
+    ("reps-two-host --size=1000000", "True", "False"),
+    ("reps-two-host --size=1000000 --dropRate=0.01 --cc=ns3::DcqcnCongestionControl", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.
