@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/path-selector.h"
 #include "ns3/rdma-congestion-control.h"
@@ -91,6 +92,29 @@ RdmaHelper::CreateQueuePair(Ptr<Node> src, Ptr<Node> dst)
                 m_psFactory.Create<PathSelector>(),
                 m_ccFactory.Create<RdmaCongestionControl>());
     return {qa, qb};
+}
+
+std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
+RdmaHelper::CreateQueuePair(Ipv4Address src, Ipv4Address dst)
+{
+    Ptr<Node> a;
+    Ptr<Node> b;
+    for (uint32_t i = 0; i < NodeList::GetNNodes(); ++i)
+    {
+        Ptr<Node> node = NodeList::GetNode(i);
+        Ptr<RdmaStack> stack = node->GetObject<RdmaStack>();
+        if (stack && stack->GetAddress() == src)
+        {
+            a = node;
+        }
+        if (stack && stack->GetAddress() == dst)
+        {
+            b = node;
+        }
+    }
+    NS_ABORT_MSG_IF(!a, "RdmaHelper::CreateQueuePair: no host with an RDMA stack has " << src);
+    NS_ABORT_MSG_IF(!b, "RdmaHelper::CreateQueuePair: no host with an RDMA stack has " << dst);
+    return CreateQueuePair(a, b);
 }
 
 int64_t

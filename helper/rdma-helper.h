@@ -90,6 +90,16 @@ class RdmaHelper
     std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> CreateQueuePair(Ptr<Node> src, Ptr<Node> dst);
 
     /**
+     * Create and connect a pair of queue pairs between the hosts that own two addresses (the
+     * address of a stack's NIC, as RdmaStack::GetAddress() gives it).
+     * \param src the address of the first host
+     * \param dst the address of the second host
+     * \return the queue pair on the first host and the one on the second
+     */
+    std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> CreateQueuePair(Ipv4Address src,
+                                                                      Ipv4Address dst);
+
+    /**
      * Assign fixed random variable streams to the path selectors and congestion controllers
      * of the queue pairs existing on the nodes (call after creating them).
      * \param nodes the hosts

@@ -71,12 +71,14 @@ RdmaStack::DoDispose()
     m_qps.clear();
     m_ready.clear();
     m_control.clear();
+    // UdpL4Protocol owns the end point. If it was disposed first, it freed the end point and
+    // EndPointDestroyed() already forgot it; else give it back now.
     if (m_endPoint != nullptr && m_udp)
     {
-        m_endPoint->SetRxCallback(
-            MakeNullCallback<void, Ptr<Packet>, Ipv4Header, uint16_t, Ptr<Ipv4Interface>>());
+        m_endPoint->SetDestroyCallback(MakeNullCallback<void>());
+        m_udp->DeAllocate(m_endPoint);
     }
-    m_endPoint = nullptr; // UdpL4Protocol owns and frees its end points
+    m_endPoint = nullptr;
     m_udp = nullptr;
     m_ipv4 = nullptr;
     m_nic = nullptr;
@@ -114,6 +116,14 @@ RdmaStack::Setup(Ptr<Node> node)
                     "RdmaStack: UDP port " << RoceBthHeader::UDP_PORT << " of node "
                                            << node->GetId() << " is taken");
     m_endPoint->SetRxCallback(MakeCallback(&RdmaStack::Receive, this));
+    m_endPoint->SetDestroyCallback(MakeCallback(&RdmaStack::EndPointDestroyed, this));
+}
+
+void
+RdmaStack::EndPointDestroyed()
+{
+    NS_LOG_FUNCTION(this);
+    m_endPoint = nullptr;
 }
 
 uint32_t

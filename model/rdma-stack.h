@@ -132,6 +132,8 @@ class RdmaStack : public Object
     void SendOne();
     /// Hand a packet to UDP. \return its size on the wire
     uint32_t Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport);
+    /// UdpL4Protocol freed the end point (it was disposed first).
+    void EndPointDestroyed();
     /// UDP receive callback of the endpoint.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,

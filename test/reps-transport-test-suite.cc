@@ -931,10 +931,15 @@ class RdmaRoundRobinTestCase : public TestCase
         rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
         rdma.Install(net.hosts);
         auto a = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
-        auto b = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        auto b = rdma.CreateQueuePair(net.hosts.Get(0)->GetObject<RdmaStack>()->GetAddress(),
+                                      net.hosts.Get(1)->GetObject<RdmaStack>()->GetAddress());
         NS_TEST_EXPECT_MSG_EQ(a.first->GetQpn(), 1, "first QPN");
         NS_TEST_EXPECT_MSG_EQ(b.first->GetQpn(), 2, "second QPN");
         NS_TEST_EXPECT_MSG_EQ(a.first->GetRemoteQpn(), a.second->GetQpn(), "connected");
+        NS_TEST_EXPECT_MSG_EQ(b.second->GetRemoteQpn(), b.first->GetQpn(), "connected");
+        NS_TEST_EXPECT_MSG_EQ(b.second->GetRemoteAddress(),
+                              net.hosts.Get(0)->GetObject<RdmaStack>()->GetAddress(),
+                              "connected by address");
         Tally ta;
         Tally tb;
         const uint64_t size = 4000000;
