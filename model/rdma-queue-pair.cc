@@ -88,6 +88,13 @@ RdmaQueuePair::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&RdmaQueuePair::m_trimming),
                           MakeBooleanChecker())
+            .AddAttribute("InitialPsn",
+                          "PSN of the first packet each end sends, and so the first PSN each end "
+                          "expects: both ends of a connection use the same value (RdmaHelper "
+                          "sets both from its queue pair attributes). 0 to 16777215.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_initialPsn),
+                          MakeUintegerChecker<uint32_t>(0, RoceBthHeader::MAX_PSN))
             .AddTraceSource("PacketSent",
                             "A data packet was sent: PSN, entropy value, retransmission.",
                             MakeTraceSourceAccessor(&RdmaQueuePair::m_packetSentTrace),
@@ -143,6 +150,7 @@ RdmaQueuePair::RdmaQueuePair()
       m_ackEvery(1),
       m_goBackN(false),
       m_trimming(false),
+      m_initialPsn(0),
       m_qpn(0),
       m_remoteQpn(0),
       m_connected(false),
@@ -260,6 +268,9 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
 
     m_tx.assign(kInitialRing, TxSlot());
     m_txMask = kInitialRing - 1;
+    m_sndUna = m_initialPsn;
+    m_sndHigh = m_initialPsn;
+    m_rcvNxt = m_initialPsn;
     m_connected = true;
 }
 

@@ -340,6 +340,7 @@ class RdmaQueuePair : public Object
     uint32_t m_ackEvery;      //!< AckEvery.
     bool m_goBackN;           //!< GoBackN.
     bool m_trimming;          //!< Trimming.
+    uint32_t m_initialPsn;    //!< InitialPsn.
 
     // connection
     Ptr<RdmaStack> m_stack;          //!< Owner.

@@ -1080,6 +1080,165 @@ class RdmaEverySelectorTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * PSNs wrap around their 24 bits in the middle of a transfer sprayed over two paths with drops:
+ * ACKs, SACKs and placement use the right sequence numbers across the wrap.
+ */
+class RdmaPsnWrapTestCase : public TestCase
+{
+  public:
+    RdmaPsnWrapTestCase()
+        : TestCase("PSN wrap-around in the middle of a sprayed, lossy transfer")
+    {
+    }
+
+  private:
+    uint32_t m_low{0};  //!< Packets sent with a PSN below 1000 (after the wrap).
+    uint32_t m_high{0}; //!< Packets sent with a PSN near the top (before the wrap).
+
+    void Sent(uint32_t psn, uint16_t ev, bool retx)
+    {
+        (psn < 1000 ? m_low : m_high) += 1;
+    }
+
+    void DoRun() override
+    {
+        EnableRandomEcmp();
+        Net net = Diamond();
+        Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+        loss->SetAttribute("ErrorRate", DoubleValue(0.02));
+        loss->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        loss->AssignStreams(61);
+        net.receiverNic->SetReceiveErrorModel(loss);
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::OpsPathSelector");
+        rdma.SetQueuePairAttribute("InitialPsn", UintegerValue(RoceBthHeader::MAX_PSN - 200));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        qps.first->TraceConnectWithoutContext("PacketSent",
+                                              MakeCallback(&RdmaPsnWrapTestCase::Sent, this));
+        Tally tally;
+        qps.second->SetReceiveCallback(MakeCallback(&Tally::Received, &tally));
+        for (uint64_t s : {500000, 1000000, 7})
+        {
+            tally.posted.push_back(s);
+            qps.first->PostSend(s, MakeCallback(&Tally::Completed, &tally));
+        }
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(CheckExactlyOnce(tally, qps, "PSN wrap"),
+                              "",
+                              "every message, every byte exactly once");
+        NS_TEST_EXPECT_MSG_GT(m_high, 200, "packets before the wrap");
+        NS_TEST_EXPECT_MSG_GT(m_low, 100, "packets after the wrap");
+        NS_TEST_EXPECT_MSG_GT(qps.first->GetStats().retransmissions, 0, "losses recovered");
+        DisableRandomEcmp();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Stress: several queue pairs in both directions between two hosts behind the sprayed diamond,
+ * random message sizes, 3% random drops each way, and a path failure; with selective repeat or
+ * go-back-N, with and without ACK coalescing. Every message completes on every queue pair, in
+ * order, with every byte counted once.
+ */
+class RdmaStressTestCase : public TestCase
+{
+  public:
+    /**
+     * \param goBackN go-back-N instead of selective repeat
+     * \param ackEvery ACK coalescing
+     * \param cc congestion control
+     */
+    RdmaStressTestCase(bool goBackN, uint32_t ackEvery, const std::string& cc)
+        : TestCase(std::string("Stress: 6 queue pairs both ways, 3% drops, a failed path, ") +
+                   (goBackN ? "go-back-N" : "selective repeat") + ", AckEvery " +
+                   std::to_string(ackEvery) + ", " + cc),
+          m_goBackN(goBackN),
+          m_ackEvery(ackEvery),
+          m_cc(cc)
+    {
+    }
+
+  private:
+    bool m_goBackN;      //!< Go-back-N.
+    uint32_t m_ackEvery; //!< ACK coalescing.
+    std::string m_cc;    //!< Congestion control.
+
+    void DoRun() override
+    {
+        EnableRandomEcmp();
+        Net net = Diamond();
+        for (auto& dev : {net.senderNic, net.receiverNic})
+        {
+            Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+            loss->SetAttribute("ErrorRate", DoubleValue(0.03));
+            loss->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+            loss->AssignStreams(31);
+            dev->SetReceiveErrorModel(loss);
+        }
+        Ptr<RateErrorModel> down = CreateObject<RateErrorModel>();
+        down->SetAttribute("ErrorRate", DoubleValue(1.0));
+        down->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        down->Disable();
+        net.middle[0]->SetReceiveErrorModel(down);
+        Simulator::Schedule(MicroSeconds(100), &ErrorModel::Enable, down);
+        Simulator::Schedule(MicroSeconds(300), &ErrorModel::Disable, down);
+
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::OpsPathSelector");
+        rdma.SetCongestionControl(m_cc);
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.SetQueuePairAttribute("GoBackN", BooleanValue(m_goBackN));
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(m_ackEvery));
+        rdma.SetQueuePairAttribute("ReceiveWindow", UintegerValue(128));
+        rdma.Install(net.hosts);
+        Ptr<UniformRandomVariable> sizes = CreateObject<UniformRandomVariable>();
+        sizes->SetStream(41);
+        const uint32_t pairs = 3;
+        std::vector<std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>> qps;
+        std::vector<Tally> forward(pairs);
+        std::vector<Tally> backward(pairs);
+        for (uint32_t i = 0; i < pairs; ++i)
+        {
+            qps.push_back(rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1)));
+        }
+        rdma.AssignStreams(net.hosts, 51);
+        for (uint32_t i = 0; i < pairs; ++i)
+        {
+            qps[i].second->SetReceiveCallback(MakeCallback(&Tally::Received, &forward[i]));
+            qps[i].first->SetReceiveCallback(MakeCallback(&Tally::Received, &backward[i]));
+            for (uint32_t m = 0; m < 6; ++m)
+            {
+                uint64_t a = sizes->GetInteger(0, 300000);
+                uint64_t b = sizes->GetInteger(0, 300000);
+                forward[i].posted.push_back(a);
+                backward[i].posted.push_back(b);
+                qps[i].first->PostSend(a, MakeCallback(&Tally::Completed, &forward[i]));
+                qps[i].second->PostSend(b, MakeCallback(&Tally::Completed, &backward[i]));
+            }
+        }
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        for (uint32_t i = 0; i < pairs; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(CheckExactlyOnce(forward[i], qps[i], "forward"),
+                                  "",
+                                  "every message, every byte exactly once");
+            NS_TEST_EXPECT_MSG_EQ(
+                CheckExactlyOnce(backward[i], {qps[i].second, qps[i].first}, "backward"),
+                "",
+                "every message, every byte exactly once");
+        }
+        DisableRandomEcmp();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * RoCEv2 queue pairs end to end.
  */
 class RepsTransportTestSuite : public TestSuite
@@ -1104,6 +1263,18 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaGoBackNTestCase, reps::kExtensive);
         AddTestCase(new RdmaCnpTestCase, reps::kQuick);
         AddTestCase(new RdmaRoundRobinTestCase, reps::kQuick);
+        AddTestCase(new RdmaPsnWrapTestCase, reps::kQuick);
+        for (bool goBackN : {false, true})
+        {
+            for (uint32_t ackEvery : {1u, 4u})
+            {
+                for (const char* cc :
+                     {"ns3::RdmaWindowCongestionControl", "ns3::DcqcnCongestionControl"})
+                {
+                    AddTestCase(new RdmaStressTestCase(goBackN, ackEvery, cc), reps::kExtensive);
+                }
+            }
+        }
         for (const char* selector : {"ns3::EcmpPathSelector",
                                      "ns3::OpsPathSelector",
                                      "ns3::FlowletPathSelector",
