@@ -13,7 +13,9 @@
 #include "ns3/traffic-control-module.h"
 
 #include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -160,6 +162,7 @@ struct Net
     Ptr<PointToPointNetDevice> senderNic;           //!< Host 0's NIC.
     Ptr<PointToPointNetDevice> receiverNic;         //!< Host 1's NIC.
     std::vector<Ptr<PointToPointNetDevice>> middle; //!< Router devices of the parallel paths.
+    Ptr<PointToPointNetDevice> lastHop;             //!< The router device that sends to host 1.
     Time baseRtt;                                   //!< Unloaded RTT of a full packet and its ACK.
 };
 
@@ -180,6 +183,8 @@ Link(Ptr<Node> a, Ptr<Node> b, const std::string& rate, const std::string& delay
     p2p.SetDeviceAttribute("DataRate", StringValue(rate));
     p2p.SetDeviceAttribute("Mtu", UintegerValue(9000));
     p2p.SetChannelAttribute("Delay", StringValue(delay));
+    // A one-packet device queue, so that the queue disc holds the backlog (and marks it).
+    p2p.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("1p"));
     NetDeviceContainer d = p2p.Install(a, b);
     TrafficControlHelper tch;
     tch.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("1000p"));
@@ -218,7 +223,7 @@ TwoHosts(const std::string& rate = "100Gbps", const std::string& delay = "1us")
  * \return the network
  */
 Net
-Diamond()
+Diamond(const std::string& lastHopRate = "100Gbps")
 {
     Net net;
     net.hosts.Create(2);
@@ -234,7 +239,7 @@ Diamond()
     Ptr<Node> r3 = net.routers.Get(3);
     // Hosts first, so that their NIC is IPv4 interface 1.
     NetDeviceContainer a = Link(h0, r0, "100Gbps", "1us");
-    NetDeviceContainer b = Link(h1, r3, "100Gbps", "1us");
+    NetDeviceContainer b = Link(h1, r3, lastHopRate, "1us");
     NetDeviceContainer c = Link(r0, r1, "100Gbps", "1us");
     NetDeviceContainer d = Link(r0, r2, "100Gbps", "3us");
     NetDeviceContainer e = Link(r1, r3, "100Gbps", "1us");
@@ -255,6 +260,7 @@ Diamond()
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     net.senderNic = DynamicCast<PointToPointNetDevice>(a.Get(0));
     net.receiverNic = DynamicCast<PointToPointNetDevice>(b.Get(0));
+    net.lastHop = DynamicCast<PointToPointNetDevice>(b.Get(1));
     net.middle = {DynamicCast<PointToPointNetDevice>(c.Get(1)),
                   DynamicCast<PointToPointNetDevice>(d.Get(1))};
     DataRate r("100Gbps");
@@ -1080,6 +1086,110 @@ class RdmaEverySelectorTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * ECN from ns-3's RED: the last hop to the receiver is a 25 Gb/s bottleneck behind 100 Gb/s
+ * links, with a RED queue disc marking (UseEcn) above a few packets. Packets sprayed over both
+ * paths get marked at the bottleneck; every ACK echoes the EV and CE bit its packet arrived
+ * with, the sender counts the marked ACKs, and the window controller shrinks its window.
+ */
+class RdmaRedEcnTestCase : public TestCase
+{
+  public:
+    RdmaRedEcnTestCase()
+        : TestCase("RED marks at a router bottleneck are echoed by ACKs and shrink the window")
+    {
+    }
+
+  private:
+    std::set<std::tuple<uint32_t, uint16_t, bool>> m_arrived; //!< (PSN, EV, CE) received.
+    uint32_t m_marked{0};                                     //!< ACKs echoing CE.
+    uint32_t m_mismatch{0};                                   //!< ACKs echoing wrongly.
+    uint32_t m_minWindow{UINT32_MAX};                         //!< Smallest window traced.
+
+    void Arrived(uint32_t psn, uint16_t ev, bool ce, bool dup)
+    {
+        m_arrived.insert({psn, ev, ce});
+    }
+
+    void Acked(uint32_t psn, uint16_t ev, bool ce, Time rtt)
+    {
+        m_marked += ce ? 1 : 0;
+        // A retransmitted packet may arrive twice with different EVs: the ACK must echo one
+        // of the arrivals of that PSN exactly.
+        if (m_arrived.count({psn, ev, ce}) == 0)
+        {
+            ++m_mismatch;
+        }
+    }
+
+    void Window(uint32_t oldValue, uint32_t newValue)
+    {
+        m_minWindow = std::min(m_minWindow, newValue);
+    }
+
+    void DoRun() override
+    {
+        EnableRandomEcmp();
+        Net net = Diamond("25Gbps");
+        Ptr<TrafficControlLayer> tc = net.routers.Get(3)->GetObject<TrafficControlLayer>();
+        tc->DeleteRootQueueDiscOnDevice(net.lastHop);
+        TrafficControlHelper red;
+        red.SetRootQueueDisc("ns3::RedQueueDisc",
+                             "UseEcn",
+                             BooleanValue(true),
+                             "MinTh",
+                             DoubleValue(4),
+                             "MaxTh",
+                             DoubleValue(12),
+                             "QW",
+                             DoubleValue(1.0),
+                             "LInterm",
+                             DoubleValue(1.0),
+                             "MeanPktSize",
+                             UintegerValue(4140),
+                             "MaxSize",
+                             QueueSizeValue(QueueSize("200p")));
+        QueueDiscContainer qdiscs = red.Install(NetDeviceContainer(net.lastHop));
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::OpsPathSelector");
+        rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl",
+                                  "InitialWindow",
+                                  DoubleValue(4.0),
+                                  "MaxWindow",
+                                  DoubleValue(4.0));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        rdma.AssignStreams(net.hosts, 3);
+        qps.second->TraceConnectWithoutContext("DataReceived",
+                                               MakeCallback(&RdmaRedEcnTestCase::Arrived, this));
+        qps.first->TraceConnectWithoutContext("AckReceived",
+                                              MakeCallback(&RdmaRedEcnTestCase::Acked, this));
+        Ptr<RdmaCongestionControl> cc = qps.first->GetCongestionControl();
+        const uint32_t initial = cc->GetWindow();
+        cc->TraceConnectWithoutContext("CongestionWindow",
+                                       MakeCallback(&RdmaRedEcnTestCase::Window, this));
+        Tally tally;
+        tally.posted.push_back(2000000);
+        qps.first->PostSend(2000000, MakeCallback(&Tally::Completed, &tally));
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(tally.completed.size(), 1, "message completes");
+        const QueueDisc::Stats& st = qdiscs.Get(0)->GetStats();
+        uint32_t redMarks = st.GetNMarkedPackets(RedQueueDisc::UNFORCED_MARK) +
+                            st.GetNMarkedPackets(RedQueueDisc::FORCED_MARK);
+        NS_TEST_EXPECT_MSG_GT(redMarks, 0, "RED marked packets");
+        NS_TEST_EXPECT_MSG_EQ(m_mismatch, 0, "every ACK echoes its packet's EV and CE");
+        NS_TEST_EXPECT_MSG_EQ(qps.first->GetStats().ecnAcks, m_marked, "ECN-marked ACK counter");
+        NS_TEST_EXPECT_MSG_GT(m_marked, 0, "marks came back");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(m_marked, redMarks, "no more echoed marks than marks");
+        NS_TEST_EXPECT_MSG_LT(m_minWindow, initial, "the window shrank");
+        DisableRandomEcmp();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * PSNs wrap around their 24 bits in the middle of a transfer sprayed over two paths with drops:
  * ACKs, SACKs and placement use the right sequence numbers across the wrap.
  */
@@ -1264,6 +1374,7 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaCnpTestCase, reps::kQuick);
         AddTestCase(new RdmaRoundRobinTestCase, reps::kQuick);
         AddTestCase(new RdmaPsnWrapTestCase, reps::kQuick);
+        AddTestCase(new RdmaRedEcnTestCase, reps::kQuick);
         for (bool goBackN : {false, true})
         {
             for (uint32_t ackEvery : {1u, 4u})
