@@ -8,9 +8,14 @@ def build(bld):
         'reps',
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
+        'helper/clos-fabric-helper.cc',
+        'helper/clos-fabric.cc',
         'helper/rdma-helper.cc',
         'model/dcqcn-congestion-control.cc',
         'model/ecmp-path-selector.cc',
+        'model/ecn-queue-disc.cc',
+        'model/fabric-link-error-model.cc',
+        'model/fabric-switch.cc',
         'model/flowlet-path-selector.cc',
         'model/mp-path-selector.cc',
         'model/no-congestion-control.cc',
@@ -29,6 +34,8 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('reps')
     module_test.source = [
         'test/reps-congestion-control-test-suite.cc',
+        'test/reps-ecn-queue-test-suite.cc',
+        'test/reps-fabric-test-suite.cc',
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
@@ -38,9 +45,14 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'reps'
     headers.source = [
+        'helper/clos-fabric-helper.h',
+        'helper/clos-fabric.h',
         'helper/rdma-helper.h',
         'model/dcqcn-congestion-control.h',
         'model/ecmp-path-selector.h',
+        'model/ecn-queue-disc.h',
+        'model/fabric-link-error-model.h',
+        'model/fabric-switch.h',
         'model/flowlet-path-selector.h',
         'model/mp-path-selector.h',
         'model/no-congestion-control.h',

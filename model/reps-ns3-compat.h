@@ -20,7 +20,19 @@
 #define REPS_NS3_VERSION 335
 #endif
 
+#include "ns3/enum.h"
 #include "ns3/test.h"
+
+/**
+ * \ingroup reps
+ * MakeEnumAccessor for an enum attribute of type \p type held in \p member: ns-3.41 made
+ * EnumValue a template and MakeEnumAccessor needs the enum type spelled out.
+ */
+#if REPS_NS3_VERSION >= 341
+#define REPS_MAKE_ENUM_ACCESSOR(type, member) MakeEnumAccessor<type>(member)
+#else
+#define REPS_MAKE_ENUM_ACCESSOR(type, member) MakeEnumAccessor(member)
+#endif
 
 namespace ns3
 {
@@ -43,5 +55,16 @@ constexpr TestDuration kTakesForever = TestCase::TAKES_FOREVER; //!< Benchmark-s
 
 } // namespace reps
 } // namespace ns3
+
+/**
+ * \ingroup reps
+ * The accessor of an enum attribute: MakeEnumAccessor<T>(member) from ns-3.41 on (EnumValue
+ * became a template), MakeEnumAccessor(member) before.
+ */
+#if REPS_NS3_VERSION >= 341
+#define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor<type>(member)
+#else
+#define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor(member)
+#endif
 
 #endif /* REPS_NS3_COMPAT_H */

@@ -5,6 +5,7 @@
 #include "reps-path-selector.h"
 
 #include "reps-core.h"
+#include "reps-ns3-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -176,7 +177,7 @@ RepsPathSelector::GetTypeId()
                           "EV: AllRandom (every packet, as the paper describes) or EveryEighth "
                           "(every 8th, the others reuse cached EVs, as in the authors' sources).",
                           EnumValue(EXPLORE_ALL_RANDOM),
-                          MakeEnumAccessor(&RepsPathSelector::m_variant),
+                          REPS_MAKE_ENUM_ACCESSOR(ExplorationVariant, &RepsPathSelector::m_variant),
                           MakeEnumChecker(EXPLORE_ALL_RANDOM,
                                           "AllRandom",
                                           EXPLORE_EVERY_EIGHTH,

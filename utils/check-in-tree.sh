@@ -115,7 +115,7 @@ suites="$("$runner" --print-test-name-list | grep '^reps-' || true)"
 failed=0
 for suite in $suites; do
     reps_log "./test.py -s $suite"
-    ./test.py --no-build -s "$suite" || failed=1
+    ./test.py --no-build --nocolor -s "$suite" || failed=1
 done
 
 # The examples of test/examples-to-run.py: each program through ./test.py -e (its defaults),
@@ -131,9 +131,9 @@ for entry in scope.get("cpp_examples", []):
 [ -n "$entries" ] || reps_die "contrib/reps/test/examples-to-run.py lists no example"
 for example in $(echo "$entries" | awk '{print $1}' | sort -u); do
     reps_log "./test.py -e $example"
-    out="$(./test.py --no-build -e "$example" 2>&1)" || failed=1
+    out="$(./test.py --no-build --nocolor -e "$example" 2>&1)" || failed=1
     echo "$out" | tail -3
-    echo "$out" | grep -q "^PASS" || failed=1
+    echo "$out" | grep -q "^\[1/1\] PASS" || failed=1
 done
 while IFS= read -r entry; do
     reps_log "./ns3 run \"$entry\""

@@ -1,0 +1,207 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_CLOS_FABRIC_HELPER_H
+#define REPS_CLOS_FABRIC_HELPER_H
+
+#include "clos-fabric.h"
+
+#include "ns3/attribute.h"
+#include "ns3/data-rate.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/object.h"
+#include "ns3/queue-size.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * Builds a ClosFabric: a 2-tier leaf-spine fabric (Tiers = 2: Leaves x HostsPerLeaf hosts,
+ * Spines spines, every leaf linked to every spine by ParallelLinks links) or a 3-tier one
+ * (Tiers = 3: Pods pods of LeavesPerPod leaves and AggsPerPod aggregation switches, every
+ * leaf linked to every aggregation switch of its pod, and Cores cores split in AggsPerPod
+ * groups: aggregation switch i of every pod is linked to every core of group i, the usual
+ * fat-tree wiring). SetFatTree(k) selects the classic k-ary fat tree.
+ *
+ * Hosts get ns-3's internet stack (IPv4, static routing, UDP, TCP) and one
+ * PointToPointNetDevice to their leaf; host h gets address HostAddressBase + 1 + h with mask
+ * HostAddressMask, and a default route out of its device. Switches get no IP stack: a
+ * FabricSwitch forwards, and every switch port has a root queue disc of the type given to
+ * SetSwitchQueueDisc() (default ns3::EcnQueueDisc).
+ *
+ * \code
+ *   Ptr<ClosFabricHelper> helper = CreateObject<ClosFabricHelper>();
+ *   helper->SetAttribute("Leaves", UintegerValue(16));
+ *   helper->SetAttribute("HostsPerLeaf", UintegerValue(8));
+ *   helper->SetAttribute("Spines", UintegerValue(8));
+ *   Ptr<ClosFabric> fabric = helper->Build();
+ *   fabric->PrintSummary(std::cout);
+ * \endcode
+ */
+class ClosFabricHelper : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    ClosFabricHelper();
+    ~ClosFabricHelper() override;
+
+    /**
+     * Select the classic k-ary fat tree: 3 tiers, k pods of k/2 leaves and k/2 aggregation
+     * switches, k/2 hosts per leaf, (k/2)^2 cores (k^3/4 hosts).
+     * \param k an even number, at least 2
+     */
+    void SetFatTree(uint32_t k);
+
+    /**
+     * Set the rates of the switch up-links so that every tier has the given
+     * oversubscription (host capacity of a leaf over its up-link capacity, and down-link
+     * over up-link capacity of an aggregation switch). Computed when Build() runs.
+     * \param ratio the ratio, at least 1 (1 = non-blocking)
+     */
+    void SetOversubscription(double ratio);
+
+    /**
+     * Set the type and attributes of the root queue disc of every switch port. The ECN
+     * attributes of the helper (QueueMaxSize, EcnKmin, EcnKmax, Trimming) are applied first
+     * to types that have them (ns3::EcnQueueDisc; ns3::RedQueueDisc gets MaxSize, MinTh,
+     * MaxTh, UseEcn, QW = 1 and LInterm = 1), then the attributes given here.
+     * \tparam Ts \deduced name and value pairs
+     * \param type the TypeId name of a QueueDisc
+     * \param args attribute name and value pairs
+     */
+    template <typename... Ts>
+    void SetSwitchQueueDisc(const std::string& type, Ts&&... args);
+
+    /**
+     * Give every host NIC a root queue disc (by default there is none, and the host device's
+     * own DropTail queue of HostQueueSize packets is the NIC queue).
+     * \tparam Ts \deduced name and value pairs
+     * \param type the TypeId name of a QueueDisc
+     * \param args attribute name and value pairs
+     */
+    template <typename... Ts>
+    void SetHostQueueDisc(const std::string& type, Ts&&... args);
+
+    /**
+     * Check the configuration.
+     * \return an empty string when the shape can be built, else a message that names the
+     *         offending parameter and the allowed range
+     */
+    std::string Validate() const;
+
+    /**
+     * Build the fabric (aborts with the message of Validate() when the shape is invalid).
+     * \return the fabric
+     */
+    Ptr<ClosFabric> Build();
+
+    /**
+     * Assign fixed random variable streams to the switches and queue discs of a fabric.
+     * \param fabric the fabric
+     * \param stream first stream index to use
+     * \return the number of stream indices assigned
+     */
+    static int64_t AssignStreams(Ptr<ClosFabric> fabric, int64_t stream);
+
+  private:
+    /// Attribute name and value, applied in order.
+    using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
+
+    /// End of the recursion of CollectAttributes.
+    /// \param list the list
+    static void CollectAttributes(AttributeList& list)
+    {
+    }
+
+    /**
+     * Collect name/value pairs.
+     * \tparam Ts \deduced more pairs
+     * \param list the list to append to
+     * \param name an attribute name
+     * \param value its value
+     * \param args more pairs
+     */
+    template <typename... Ts>
+    static void CollectAttributes(AttributeList& list,
+                                  const std::string& name,
+                                  const AttributeValue& value,
+                                  Ts&&... args)
+    {
+        list.emplace_back(name, value.Copy());
+        CollectAttributes(list, std::forward<Ts>(args)...);
+    }
+
+    /// \return a factory for the switch queue discs with the helper's ECN settings applied
+    ObjectFactory MakeSwitchQueueDiscFactory() const;
+
+    uint32_t m_tiers;                   //!< Tiers attribute.
+    uint32_t m_leaves;                  //!< Leaves attribute.
+    uint32_t m_hostsPerLeaf;            //!< HostsPerLeaf attribute.
+    uint32_t m_spines;                  //!< Spines attribute.
+    uint32_t m_pods;                    //!< Pods attribute.
+    uint32_t m_leavesPerPod;            //!< LeavesPerPod attribute.
+    uint32_t m_aggsPerPod;              //!< AggsPerPod attribute.
+    uint32_t m_cores;                   //!< Cores attribute.
+    uint32_t m_parallel;                //!< ParallelLinks attribute.
+    uint32_t m_leafRadix;               //!< LeafRadix attribute (0: not checked).
+    uint32_t m_fatTreeK;                //!< k of SetFatTree() (0: not used; for Validate()).
+    double m_oversubscription;          //!< SetOversubscription() ratio (0: rates as given).
+    DataRate m_hostRate;                //!< HostLinkRate attribute.
+    Time m_hostDelay;                   //!< HostLinkDelay attribute.
+    DataRate m_leafUpRate;              //!< LeafUplinkRate attribute.
+    Time m_leafUpDelay;                 //!< LeafUplinkDelay attribute.
+    DataRate m_aggUpRate;               //!< AggUplinkRate attribute.
+    Time m_aggUpDelay;                  //!< AggUplinkDelay attribute.
+    QueueSize m_hostQueueSize;          //!< HostQueueSize attribute.
+    uint32_t m_mtu;                     //!< Mtu attribute.
+    QueueSize m_queueMaxSize;           //!< QueueMaxSize attribute.
+    QueueSize m_kmin;                   //!< EcnKmin attribute.
+    QueueSize m_kmax;                   //!< EcnKmax attribute.
+    bool m_trimming;                    //!< Trimming attribute.
+    uint32_t m_hashSeed;                //!< HashSeed attribute.
+    FabricSwitch::Mode m_mode;          //!< ForwardingMode attribute.
+    Time m_convergenceDelay;            //!< RoutingConvergenceDelay attribute.
+    Ipv4Address m_base;                 //!< HostAddressBase attribute.
+    Ipv4Mask m_mask;                    //!< HostAddressMask attribute.
+    uint32_t m_systems;                 //!< Systems attribute.
+    std::string m_switchQdType;         //!< Switch queue disc TypeId name.
+    AttributeList m_switchQdAttributes; //!< Its attributes.
+    std::string m_hostQdType;           //!< Host queue disc TypeId name ("" = none).
+    AttributeList m_hostQdAttributes;   //!< Its attributes.
+};
+
+template <typename... Ts>
+void
+ClosFabricHelper::SetSwitchQueueDisc(const std::string& type, Ts&&... args)
+{
+    m_switchQdType = type;
+    m_switchQdAttributes.clear();
+    CollectAttributes(m_switchQdAttributes, std::forward<Ts>(args)...);
+}
+
+template <typename... Ts>
+void
+ClosFabricHelper::SetHostQueueDisc(const std::string& type, Ts&&... args)
+{
+    m_hostQdType = type;
+    m_hostQdAttributes.clear();
+    CollectAttributes(m_hostQdAttributes, std::forward<Ts>(args)...);
+}
+
+} // namespace ns3
+
+#endif /* REPS_CLOS_FABRIC_HELPER_H */

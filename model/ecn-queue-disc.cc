@@ -1,0 +1,395 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ecn-queue-disc.h"
+
+#include "roce-bth-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/drop-tail-queue.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/udp-header.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("EcnQueueDisc");
+
+NS_OBJECT_ENSURE_REGISTERED(EcnQueueDisc);
+
+TypeId
+EcnQueueDisc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::EcnQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("Reps")
+            .AddConstructor<EcnQueueDisc>()
+            .AddAttribute("MaxSize",
+                          "Capacity of the data band, in packets or bytes (a hard limit).",
+                          QueueSizeValue(QueueSize("100p")),
+                          MakeQueueSizeAccessor(&QueueDisc::SetMaxSize, &QueueDisc::GetMaxSize),
+                          MakeQueueSizeChecker())
+            .AddAttribute("Kmin",
+                          "Length of the data band (same unit as MaxSize) at and below which "
+                          "nothing is marked.",
+                          QueueSizeValue(QueueSize("20p")),
+                          MakeQueueSizeAccessor(&EcnQueueDisc::m_kmin),
+                          MakeQueueSizeChecker())
+            .AddAttribute("Kmax",
+                          "Length of the data band (same unit as MaxSize) at and above which "
+                          "every ECT packet is marked; must be larger than Kmin.",
+                          QueueSizeValue(QueueSize("80p")),
+                          MakeQueueSizeAccessor(&EcnQueueDisc::m_kmax),
+                          MakeQueueSizeChecker())
+            .AddAttribute("MaxProbability",
+                          "Marking probability just below Kmax (0 to 1); the probability rises "
+                          "linearly from 0 at Kmin to this value at Kmax, and is 1 from Kmax on.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&EcnQueueDisc::m_maxProbability),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("DropNonEct",
+                          "Drop (instead of mark) a non-ECT packet chosen for marking, as RED "
+                          "with UseEcn does.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&EcnQueueDisc::m_dropNonEct),
+                          MakeBooleanChecker())
+            .AddAttribute("Trimming",
+                          "When the data band is full, trim a RoCEv2 data packet to its headers "
+                          "and queue it in the priority band instead of dropping it.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&EcnQueueDisc::m_trimming),
+                          MakeBooleanChecker())
+            .AddAttribute("TrimBandMaxSize",
+                          "Capacity of the strict-priority band that holds trimmed packets.",
+                          QueueSizeValue(QueueSize("1000p")),
+                          MakeQueueSizeAccessor(&EcnQueueDisc::m_trimBandSize),
+                          MakeQueueSizeChecker())
+            .AddTraceSource("Trim",
+                            "A packet was trimmed to its headers and queued in the priority band.",
+                            MakeTraceSourceAccessor(&EcnQueueDisc::m_trimTrace),
+                            "ns3::EcnQueueDisc::TrimTracedCallback");
+    return tid;
+}
+
+EcnQueueDisc::EcnQueueDisc()
+    : QueueDisc(QueueDiscSizePolicy::MULTIPLE_QUEUES, QueueSizeUnit::PACKETS),
+      m_maxProbability(1.0),
+      m_dropNonEct(true),
+      m_trimming(false),
+      m_byteSeconds(0),
+      m_packetSeconds(0)
+{
+    NS_LOG_FUNCTION(this);
+    m_uv = CreateObject<UniformRandomVariable>();
+}
+
+EcnQueueDisc::~EcnQueueDisc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+EcnQueueDisc::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_uv = nullptr;
+    m_trimmed = nullptr;
+    m_prio = nullptr;
+    m_data = nullptr;
+    QueueDisc::DoDispose();
+}
+
+int64_t
+EcnQueueDisc::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    m_uv->SetStream(stream);
+    return 1;
+}
+
+const EcnQueueDisc::Counters&
+EcnQueueDisc::GetCounters() const
+{
+    return m_counters;
+}
+
+double
+EcnQueueDisc::GetMarkProbability(uint32_t length) const
+{
+    uint32_t kmin = m_kmin.GetValue();
+    uint32_t kmax = m_kmax.GetValue();
+    if (length <= kmin)
+    {
+        return 0.0;
+    }
+    if (length >= kmax)
+    {
+        return 1.0;
+    }
+    return m_maxProbability * static_cast<double>(length - kmin) / static_cast<double>(kmax - kmin);
+}
+
+void
+EcnQueueDisc::Integrate()
+{
+    Time now = Simulator::Now();
+    double dt = static_cast<double>((now - m_lastChange).GetNanoSeconds());
+    if (dt > 0)
+    {
+        m_byteSeconds += dt * (m_prio->GetNBytes() + m_data->GetNBytes());
+        m_packetSeconds += dt * (m_prio->GetNPackets() + m_data->GetNPackets());
+    }
+    m_lastChange = now;
+}
+
+void
+EcnQueueDisc::UpdateMax()
+{
+    uint32_t packets = m_prio->GetNPackets() + m_data->GetNPackets();
+    uint32_t bytes = m_prio->GetNBytes() + m_data->GetNBytes();
+    if (packets > m_counters.maxPackets)
+    {
+        m_counters.maxPackets = packets;
+    }
+    if (bytes > m_counters.maxBytes)
+    {
+        m_counters.maxBytes = bytes;
+    }
+}
+
+double
+EcnQueueDisc::GetAverageBytes() const
+{
+    if (!m_data)
+    {
+        return 0.0;
+    }
+    double now = static_cast<double>(Simulator::Now().GetNanoSeconds());
+    if (now <= 0)
+    {
+        return 0.0;
+    }
+    double pending = (now - static_cast<double>(m_lastChange.GetNanoSeconds())) *
+                     (m_prio->GetNBytes() + m_data->GetNBytes());
+    return (m_byteSeconds + pending) / now;
+}
+
+double
+EcnQueueDisc::GetAveragePackets() const
+{
+    if (!m_data)
+    {
+        return 0.0;
+    }
+    double now = static_cast<double>(Simulator::Now().GetNanoSeconds());
+    if (now <= 0)
+    {
+        return 0.0;
+    }
+    double pending = (now - static_cast<double>(m_lastChange.GetNanoSeconds())) *
+                     (m_prio->GetNPackets() + m_data->GetNPackets());
+    return (m_packetSeconds + pending) / now;
+}
+
+Ptr<QueueDiscItem>
+EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
+{
+    NS_LOG_FUNCTION(this << item);
+    Ptr<Ipv4QueueDiscItem> ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
+    if (!ipItem || ipItem->GetHeader().GetProtocol() != 17)
+    {
+        return nullptr;
+    }
+    constexpr uint32_t headers = 8 + RoceBthHeader::SIZE;
+    Ptr<const Packet> original = item->GetPacket();
+    if (original->GetSize() < headers + RoceBthHeader::ICRC_SIZE)
+    {
+        return nullptr;
+    }
+    // Copy() keeps the packet tags (flow monitor, priority) of the original.
+    Ptr<Packet> p = original->Copy();
+    p->RemoveAtEnd(p->GetSize() - headers - RoceBthHeader::ICRC_SIZE);
+    UdpHeader udp;
+    p->RemoveHeader(udp);
+    if (udp.GetDestinationPort() != RoceBthHeader::UDP_PORT)
+    {
+        return nullptr;
+    }
+    RoceBthHeader bth;
+    if (p->RemoveHeader(bth) != RoceBthHeader::SIZE || !bth.IsData() || bth.IsTrimmed())
+    {
+        return nullptr;
+    }
+    // What is left is ICRC_SIZE bytes standing for the ICRC trailer of the trimmed packet.
+    bth.SetTrimmed(true);
+    p->AddHeader(bth);
+    UdpHeader trimmedUdp; // a fresh header, so that the length field is recomputed
+    trimmedUdp.SetSourcePort(udp.GetSourcePort());
+    trimmedUdp.SetDestinationPort(udp.GetDestinationPort());
+    Ipv4Header ip = ipItem->GetHeader();
+    if (Node::ChecksumEnabled())
+    {
+        trimmedUdp.EnableChecksums();
+        trimmedUdp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), 17);
+    }
+    p->AddHeader(trimmedUdp);
+    ip.SetPayloadSize(p->GetSize());
+    Ptr<Ipv4QueueDiscItem> trimmed =
+        Create<Ipv4QueueDiscItem>(p, item->GetAddress(), item->GetProtocol(), ip);
+    trimmed->SetTxQueueIndex(item->GetTxQueueIndex());
+    return trimmed;
+}
+
+bool
+EcnQueueDisc::IsTrimming() const
+{
+    return m_trimming;
+}
+
+Ptr<QueueDiscItem>
+EcnQueueDisc::PrepareEnqueue(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    if (!m_trimming || !m_data || !(m_data->GetCurrentSize() + item > GetMaxSize()))
+    {
+        return item;
+    }
+    Ptr<QueueDiscItem> trimmed = Trim(item);
+    if (!trimmed)
+    {
+        return item;
+    }
+    m_trimmed = trimmed;
+    return trimmed;
+}
+
+bool
+EcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    Ptr<InternalQueue>& data = m_data;
+
+    if (m_trimmed && item == m_trimmed)
+    {
+        m_trimmed = nullptr;
+        Ptr<InternalQueue>& prio = m_prio;
+        if (prio->GetCurrentSize() + item > m_trimBandSize)
+        {
+            m_counters.overflowDrops++;
+            DropBeforeEnqueue(item, TRIM_BAND_DROP);
+            return false;
+        }
+        Integrate();
+        prio->Enqueue(item);
+        m_counters.trims++;
+        m_counters.enqueuedPackets++;
+        m_counters.enqueuedBytes += item->GetSize();
+        UpdateMax();
+        m_trimTrace(item);
+        return true;
+    }
+
+    if (data->GetCurrentSize() + item > GetMaxSize())
+    {
+        m_counters.overflowDrops++;
+        DropBeforeEnqueue(item, OVERFLOW_DROP);
+        return false;
+    }
+
+    uint32_t length =
+        GetMaxSize().GetUnit() == QueueSizeUnit::PACKETS ? data->GetNPackets() : data->GetNBytes();
+    double p = GetMarkProbability(length);
+    if (p > 0.0 && (p >= 1.0 || m_uv->GetValue() < p))
+    {
+        if (Mark(item, ECN_MARK))
+        {
+            m_counters.marks++;
+        }
+        else if (m_dropNonEct)
+        {
+            m_counters.earlyDrops++;
+            DropBeforeEnqueue(item, EARLY_DROP);
+            return false;
+        }
+    }
+
+    Integrate();
+    bool ok = data->Enqueue(item);
+    NS_ASSERT_MSG(ok, "the data band refused a packet that fits in MaxSize");
+    m_counters.enqueuedPackets++;
+    m_counters.enqueuedBytes += item->GetSize();
+    UpdateMax();
+    return ok;
+}
+
+Ptr<QueueDiscItem>
+EcnQueueDisc::DoDequeue()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<QueueDiscItem> item = m_prio->Peek() ? m_prio->Dequeue() : m_data->Dequeue();
+    if (item)
+    {
+        // The interval that ends now still held the item just taken out: add its share.
+        Time now = Simulator::Now();
+        double dt = static_cast<double>((now - m_lastChange).GetNanoSeconds());
+        Integrate();
+        m_byteSeconds += dt * item->GetSize();
+        m_packetSeconds += dt;
+    }
+    return item;
+}
+
+Ptr<const QueueDiscItem>
+EcnQueueDisc::DoPeek()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<const QueueDiscItem> item = m_prio->Peek();
+    return item ? item : m_data->Peek();
+}
+
+bool
+EcnQueueDisc::CheckConfig()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0, "EcnQueueDisc: cannot have classes");
+    NS_ABORT_MSG_IF(GetNPacketFilters() > 0, "EcnQueueDisc: needs no packet filter");
+    QueueSizeUnit unit = GetMaxSize().GetUnit();
+    NS_ABORT_MSG_IF(m_kmin.GetUnit() != unit || m_kmax.GetUnit() != unit,
+                    "EcnQueueDisc: Kmin (" << m_kmin << ") and Kmax (" << m_kmax
+                                           << ") must use the unit of MaxSize (" << GetMaxSize()
+                                           << ")");
+    NS_ABORT_MSG_IF(m_kmin.GetValue() >= m_kmax.GetValue(),
+                    "EcnQueueDisc: Kmin (" << m_kmin << ") must be smaller than Kmax (" << m_kmax
+                                           << ")");
+    NS_ABORT_MSG_IF(GetMaxSize().GetValue() == 0, "EcnQueueDisc: MaxSize must be positive");
+    if (GetNInternalQueues() == 0)
+    {
+        // Band 0: trimmed packets (strict priority). Band 1: data.
+        AddInternalQueue(CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>(
+            "MaxSize",
+            QueueSizeValue(m_trimBandSize)));
+        AddInternalQueue(
+            CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>("MaxSize",
+                                                                     QueueSizeValue(GetMaxSize())));
+    }
+    NS_ABORT_MSG_IF(GetNInternalQueues() != 2, "EcnQueueDisc: needs 2 internal queues");
+    m_prio = GetInternalQueue(0);
+    m_data = GetInternalQueue(1);
+    return true;
+}
+
+void
+EcnQueueDisc::InitializeParams()
+{
+    NS_LOG_FUNCTION(this);
+    m_lastChange = Simulator::Now();
+}
+
+} // namespace ns3

@@ -1,0 +1,160 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_ECN_QUEUE_DISC_H
+#define REPS_ECN_QUEUE_DISC_H
+
+#include "ns3/nstime.h"
+#include "ns3/queue-disc.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * The egress queue of a data-center switch port: deterministic ECN marking between Kmin and
+ * Kmax on the instantaneous queue length (as DCQCN and DCTCP switches do), a hard capacity,
+ * and optional packet trimming.
+ *
+ * On enqueue, with q the length of the data band (in the unit of MaxSize, before the packet
+ * is added): q <= Kmin marks nothing; Kmin < q < Kmax marks with probability
+ * MaxProbability * (q - Kmin) / (Kmax - Kmin); q >= Kmax marks every ECT packet (CE is set in
+ * the IPv4 header, QueueDisc::Mark()). A non-ECT packet that would have been marked is dropped
+ * instead when DropNonEct is true, as RED with UseEcn does. A packet that does not fit in
+ * MaxSize is dropped, or, when Trimming is on and it is a RoCEv2 data packet (UDP destination
+ * port 4791, a data opcode in the BTH), cut to its UDP and BTH headers plus the ICRC, marked
+ * trimmed in the BTH (RoceBthHeader::SetTrimmed()) and queued in a strict-priority band that
+ * is served before the data band. Trimming happens in PrepareEnqueue(), which FabricSwitch
+ * calls before handing the packet to the traffic-control layer: QueueDisc::Enqueue() checks
+ * that the bytes it receives are the bytes it queues or drops, so the item it receives must
+ * already be the trimmed one. A packet handed to Enqueue() without PrepareEnqueue() is
+ * dropped when it does not fit, as without trimming.
+ *
+ * ns-3's RedQueueDisc (UseEcn, QW = 1) can be used instead (ClosFabricHelper selects it); this
+ * queue disc exists for what RED cannot do: trimming, and marking that depends only on the
+ * instantaneous length (RED's count-based spreading makes its marking depend on history).
+ *
+ * Counters are plain integers (GetCounters()); the queue depth is also integrated over time so
+ * that the time average needs no trace sink.
+ */
+class EcnQueueDisc : public QueueDisc
+{
+  public:
+    /// Counters of one queue, read after a run.
+    struct Counters
+    {
+        uint64_t enqueuedPackets{0}; //!< Packets accepted (data and trimmed).
+        uint64_t enqueuedBytes{0};   //!< Bytes accepted (without the IPv4 header).
+        uint64_t marks{0};           //!< ECT packets marked CE.
+        uint64_t earlyDrops{0};      //!< Non-ECT packets dropped between Kmin and Kmax.
+        uint64_t overflowDrops{0};   //!< Packets dropped because the queue was full.
+        uint64_t trims{0};           //!< Packets trimmed instead of dropped.
+        uint32_t maxPackets{0};      //!< Largest length seen, in packets (both bands).
+        uint32_t maxBytes{0};        //!< Largest length seen, in bytes (both bands).
+    };
+
+    /// Drop reason: the data band is full (and the packet could not be trimmed).
+    static constexpr const char* OVERFLOW_DROP = "Overflow drop";
+    /// Drop reason: a non-ECT packet dropped early between Kmin and Kmax.
+    static constexpr const char* EARLY_DROP = "Early drop";
+    /// Drop reason: the priority band for trimmed packets is full.
+    static constexpr const char* TRIM_BAND_DROP = "Trimmed-band overflow drop";
+    /// Mark reason: the queue is above Kmin.
+    static constexpr const char* ECN_MARK = "ECN mark";
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    EcnQueueDisc();
+    ~EcnQueueDisc() override;
+
+    /**
+     * TracedCallback signature of the Trim trace source.
+     * \param [in] item the trimmed packet, as queued in the priority band
+     */
+    typedef void (*TrimTracedCallback)(Ptr<const QueueDiscItem> item);
+
+    /**
+     * Assign a fixed random variable stream number to the random variables used by this model.
+     * \param stream first stream index to use
+     * \return the number of stream indices assigned by this model
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// \return the counters since the start of the run
+    const Counters& GetCounters() const;
+
+    /// \return the time-averaged length in bytes (both bands) from time 0 until now
+    double GetAverageBytes() const;
+    /// \return the time-averaged length in packets (both bands) from time 0 until now
+    double GetAveragePackets() const;
+
+    /**
+     * The marking probability for a given data-band length, in the unit of MaxSize.
+     * \param length the instantaneous length of the data band
+     * \return the probability in [0, 1]
+     */
+    double GetMarkProbability(uint32_t length) const;
+
+    /**
+     * Trim a packet that will not fit. QueueDisc::Enqueue() counts the bytes it receives and
+     * checks them against the bytes queued or dropped, so the trimmed copy must be what is
+     * handed to Enqueue(): a switch calls this just before TrafficControlLayer::Send().
+     * \param item the packet about to be enqueued
+     * \return the trimmed copy when Trimming is on, the data band has no room for item and
+     *         item is a RoCEv2 data packet; item otherwise
+     */
+    Ptr<QueueDiscItem> PrepareEnqueue(Ptr<QueueDiscItem> item);
+
+    /// \return whether the Trimming attribute is on
+    bool IsTrimming() const;
+
+  private:
+    bool DoEnqueue(Ptr<QueueDiscItem> item) override;
+    Ptr<QueueDiscItem> DoDequeue() override;
+    Ptr<const QueueDiscItem> DoPeek() override;
+    bool CheckConfig() override;
+    void InitializeParams() override;
+    void DoDispose() override;
+
+    /**
+     * Cut a RoCEv2 data packet to its headers.
+     * \param item the packet that does not fit
+     * \return the trimmed packet, or null when the packet is not a RoCEv2 data packet
+     */
+    Ptr<QueueDiscItem> Trim(Ptr<QueueDiscItem> item) const;
+    /// Accumulate the depth integral up to now (call before any length change).
+    void Integrate();
+    /// Record the new length after a change.
+    void UpdateMax();
+
+    QueueSize m_kmin;                //!< Kmin attribute.
+    QueueSize m_kmax;                //!< Kmax attribute.
+    double m_maxProbability;         //!< Marking probability at Kmax.
+    bool m_dropNonEct;               //!< DropNonEct attribute.
+    bool m_trimming;                 //!< Trimming attribute.
+    QueueSize m_trimBandSize;        //!< Capacity of the priority band.
+    Ptr<UniformRandomVariable> m_uv; //!< Marking draws.
+    Ptr<QueueDiscItem> m_trimmed;    //!< The copy PrepareEnqueue() made last, until enqueued.
+    Ptr<InternalQueue> m_prio;       //!< Band 0 (trimmed packets), set by CheckConfig().
+    Ptr<InternalQueue> m_data;       //!< Band 1 (data), set by CheckConfig().
+
+    Counters m_counters;    //!< Counters.
+    Time m_lastChange;      //!< Time of the last length change.
+    double m_byteSeconds;   //!< Integral of the byte length over time (bytes x ns).
+    double m_packetSeconds; //!< Integral of the packet length over time (packets x ns).
+
+    TracedCallback<Ptr<const QueueDiscItem>> m_trimTrace; //!< Trim trace source.
+};
+
+} // namespace ns3
+
+#endif /* REPS_ECN_QUEUE_DISC_H */

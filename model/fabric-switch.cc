@@ -1,0 +1,417 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-switch.h"
+
+#include "ecn-queue-disc.h"
+#include "reps-ns3-compat.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/uinteger.h"
+
+#include <cstring>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricSwitch");
+
+NS_OBJECT_ENSURE_REGISTERED(FabricSwitch);
+
+namespace
+{
+constexpr uint16_t kIpv4EtherType = 0x0800;
+constexpr uint8_t kTcp = 6;
+constexpr uint8_t kUdp = 17;
+} // namespace
+
+TypeId
+FabricSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricSwitch")
+            .SetParent<Object>()
+            .SetGroupName("Reps")
+            .AddConstructor<FabricSwitch>()
+            .AddAttribute("Mode",
+                          "How the egress port is chosen among the equal-cost ports.",
+                          EnumValue(FabricSwitch::FLOW_HASH),
+                          REPS_MAKE_ENUM_ACCESSOR(FabricSwitch::Mode, &FabricSwitch::m_mode),
+                          MakeEnumChecker(FabricSwitch::FLOW_HASH,
+                                          "FlowHash",
+                                          FabricSwitch::RANDOM,
+                                          "Random",
+                                          FabricSwitch::ADAPTIVE,
+                                          "Adaptive"))
+            .AddAttribute("Salt",
+                          "Per-switch value mixed into the flow hash; 0 derives one from the "
+                          "node id, so that switches do not make correlated choices.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricSwitch::SetSaltAttribute,
+                                               &FabricSwitch::GetSaltAttribute),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("Forward",
+                            "A packet was handed to an egress queue.",
+                            MakeTraceSourceAccessor(&FabricSwitch::m_forwardTrace),
+                            "ns3::FabricSwitch::ForwardTracedCallback")
+            .AddTraceSource("Drop",
+                            "A packet was dropped by the forwarding logic (no route, TTL).",
+                            MakeTraceSourceAccessor(&FabricSwitch::m_dropTrace),
+                            "ns3::FabricSwitch::DropTracedCallback");
+    return tid;
+}
+
+FabricSwitch::FabricSwitch()
+    : m_mode(FLOW_HASH),
+      m_saltAttribute(0),
+      m_salt(0),
+      m_addressBase(0),
+      m_nHosts(0),
+      m_checksum(false)
+{
+    NS_LOG_FUNCTION(this);
+    m_rng = CreateObject<UniformRandomVariable>();
+}
+
+FabricSwitch::~FabricSwitch()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricSwitch::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_ports.clear();
+    m_node = nullptr;
+    m_tc = nullptr;
+    m_rng = nullptr;
+    Object::DoDispose();
+}
+
+void
+FabricSwitch::NotifyNewAggregate()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_node)
+    {
+        m_node = GetObject<Node>();
+    }
+    if (!m_tc)
+    {
+        m_tc = GetObject<TrafficControlLayer>();
+    }
+    m_salt = EffectiveSalt();
+    Object::NotifyNewAggregate();
+}
+
+int64_t
+FabricSwitch::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+uint32_t
+FabricSwitch::EffectiveSalt() const
+{
+    if (m_saltAttribute != 0)
+    {
+        return m_saltAttribute;
+    }
+    uint32_t id = m_node ? m_node->GetId() : 0;
+    char buf[8] = {'r', 'e', 'p', 's', 0, 0, 0, 0};
+    std::memcpy(buf + 4, &id, 4);
+    uint32_t salt = Hash32(buf, sizeof(buf));
+    return salt != 0 ? salt : 1;
+}
+
+void
+FabricSwitch::SetSaltAttribute(uint32_t salt)
+{
+    NS_LOG_FUNCTION(this << salt);
+    m_saltAttribute = salt;
+    m_salt = EffectiveSalt();
+}
+
+uint32_t
+FabricSwitch::GetSaltAttribute() const
+{
+    return m_saltAttribute;
+}
+
+uint32_t
+FabricSwitch::GetSalt() const
+{
+    return m_salt;
+}
+
+uint32_t
+FabricSwitch::AddPort(Ptr<NetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    NS_ABORT_MSG_IF(!m_node, "FabricSwitch: aggregate the switch to its node before AddPort()");
+    NS_ABORT_MSG_IF(device->GetNode() != m_node,
+                    "FabricSwitch: the device of a port must belong to the switch node");
+    if (!m_tc)
+    {
+        m_tc = m_node->GetObject<TrafficControlLayer>();
+    }
+    NS_ABORT_MSG_IF(!m_tc, "FabricSwitch: the switch node needs a TrafficControlLayer");
+    m_checksum = Node::ChecksumEnabled();
+    Port port;
+    port.device = device;
+    port.queueDisc = m_tc->GetRootQueueDiscOnDevice(device);
+    Ptr<EcnQueueDisc> ecn = DynamicCast<EcnQueueDisc>(port.queueDisc);
+    port.trimmer = (ecn && ecn->IsTrimming()) ? ecn : nullptr;
+    port.address = device->GetBroadcast();
+    uint32_t index = m_ports.size();
+    m_ports.push_back(port);
+    m_portCounters.emplace_back();
+    if (m_ifIndexToPort.size() <= device->GetIfIndex())
+    {
+        m_ifIndexToPort.resize(device->GetIfIndex() + 1, UINT32_MAX);
+    }
+    m_ifIndexToPort[device->GetIfIndex()] = index;
+    m_node->RegisterProtocolHandler(MakeCallback(&FabricSwitch::Receive, this),
+                                    kIpv4EtherType,
+                                    device);
+    m_salt = EffectiveSalt();
+    return index;
+}
+
+uint32_t
+FabricSwitch::GetNPorts() const
+{
+    return m_ports.size();
+}
+
+Ptr<NetDevice>
+FabricSwitch::GetPortDevice(uint32_t port) const
+{
+    NS_ABORT_MSG_IF(port >= m_ports.size(),
+                    "FabricSwitch: port " << port << " must be below " << m_ports.size());
+    return m_ports[port].device;
+}
+
+Ptr<QueueDisc>
+FabricSwitch::GetPortQueueDisc(uint32_t port) const
+{
+    NS_ABORT_MSG_IF(port >= m_ports.size(),
+                    "FabricSwitch: port " << port << " must be below " << m_ports.size());
+    return m_ports[port].queueDisc;
+}
+
+void
+FabricSwitch::SetHostAddressing(Ipv4Address base, uint32_t nHosts)
+{
+    NS_LOG_FUNCTION(this << base << nHosts);
+    m_addressBase = base.Get();
+    m_nHosts = nHosts;
+}
+
+void
+FabricSwitch::SetRoutes(const std::vector<uint32_t>& hostToSet,
+                        const std::vector<std::vector<uint32_t>>& sets)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ASSERT(hostToSet.size() == m_nHosts);
+    m_hostSet = hostToSet;
+    m_setOffset.assign(1, 0);
+    m_setPorts.clear();
+    for (const auto& set : sets)
+    {
+        for (uint32_t port : set)
+        {
+            NS_ASSERT(port < m_ports.size());
+            m_setPorts.push_back(port);
+        }
+        m_setOffset.push_back(m_setPorts.size());
+    }
+    for (uint32_t s : m_hostSet)
+    {
+        NS_ASSERT(s + 1 < m_setOffset.size());
+        (void)s;
+    }
+}
+
+std::vector<uint32_t>
+FabricSwitch::GetNextHops(uint32_t host) const
+{
+    NS_ABORT_MSG_IF(host >= m_hostSet.size(),
+                    "FabricSwitch: host " << host << " must be below " << m_hostSet.size());
+    uint32_t set = m_hostSet[host];
+    return std::vector<uint32_t>(m_setPorts.begin() + m_setOffset[set],
+                                 m_setPorts.begin() + m_setOffset[set + 1]);
+}
+
+const FabricSwitch::Counters&
+FabricSwitch::GetCounters() const
+{
+    return m_counters;
+}
+
+const FabricSwitch::PortCounters&
+FabricSwitch::GetPortCounters(uint32_t port) const
+{
+    NS_ABORT_MSG_IF(port >= m_ports.size(),
+                    "FabricSwitch: port " << port << " must be below " << m_ports.size());
+    return m_portCounters[port];
+}
+
+uint32_t
+FabricSwitch::FlowHash(uint32_t src,
+                       uint32_t dst,
+                       uint8_t protocol,
+                       uint16_t srcPort,
+                       uint16_t dstPort) const
+{
+    // Packed in a fixed byte order, so that the hash does not depend on struct padding.
+    char key[17];
+    std::memcpy(key, &src, 4);
+    std::memcpy(key + 4, &dst, 4);
+    key[8] = static_cast<char>(protocol);
+    std::memcpy(key + 9, &srcPort, 2);
+    std::memcpy(key + 11, &dstPort, 2);
+    std::memcpy(key + 13, &m_salt, 4);
+    return m_hasher.clear().GetHash32(key, sizeof(key));
+}
+
+uint32_t
+FabricSwitch::GetFlowHashPort(Ipv4Address src,
+                              Ipv4Address dst,
+                              uint8_t protocol,
+                              uint16_t srcPort,
+                              uint16_t dstPort) const
+{
+    uint32_t host = dst.Get() - m_addressBase - 1;
+    if (host >= m_nHosts || host >= m_hostSet.size())
+    {
+        return m_ports.size();
+    }
+    uint32_t set = m_hostSet[host];
+    uint32_t begin = m_setOffset[set];
+    uint32_t n = m_setOffset[set + 1] - begin;
+    if (n == 0)
+    {
+        return m_ports.size();
+    }
+    if (protocol != kUdp && protocol != kTcp)
+    {
+        srcPort = 0;
+        dstPort = 0;
+    }
+    return m_setPorts[begin + FlowHash(src.Get(), dst.Get(), protocol, srcPort, dstPort) % n];
+}
+
+void
+FabricSwitch::Receive(Ptr<NetDevice> device,
+                      Ptr<const Packet> p,
+                      uint16_t protocol,
+                      const Address& from,
+                      const Address& to,
+                      NetDevice::PacketType packetType)
+{
+    NS_LOG_FUNCTION(this << device << p << protocol);
+    uint32_t inPort = m_ifIndexToPort[device->GetIfIndex()];
+    PortCounters& in = m_portCounters[inPort];
+    in.rxPackets++;
+    in.rxBytes += p->GetSize();
+
+    Ptr<Packet> packet = p->Copy();
+    Ipv4Header ip;
+    packet->RemoveHeader(ip);
+
+    uint32_t host = ip.GetDestination().Get() - m_addressBase - 1;
+    uint32_t n = 0;
+    uint32_t begin = 0;
+    if (host < m_nHosts && host < m_hostSet.size())
+    {
+        uint32_t set = m_hostSet[host];
+        begin = m_setOffset[set];
+        n = m_setOffset[set + 1] - begin;
+    }
+    if (n == 0)
+    {
+        m_counters.noRouteDrops++;
+        m_dropTrace(packet, ip, DROP_NO_ROUTE);
+        return;
+    }
+    if (ip.GetTtl() <= 1)
+    {
+        m_counters.ttlDrops++;
+        m_dropTrace(packet, ip, DROP_TTL);
+        return;
+    }
+    ip.SetTtl(ip.GetTtl() - 1);
+    if (m_checksum)
+    {
+        ip.EnableChecksum();
+    }
+
+    uint32_t outPort = m_setPorts[begin];
+    if (n > 1)
+    {
+        if (m_mode == RANDOM)
+        {
+            outPort = m_setPorts[begin + m_rng->GetInteger(0, n - 1)];
+        }
+        else
+        {
+            uint8_t proto = ip.GetProtocol();
+            uint16_t srcPort = 0;
+            uint16_t dstPort = 0;
+            if ((proto == kUdp || proto == kTcp) && ip.GetFragmentOffset() == 0 &&
+                packet->GetSize() >= 4)
+            {
+                uint8_t ports[4];
+                packet->CopyData(ports, 4);
+                srcPort = static_cast<uint16_t>((ports[0] << 8) | ports[1]);
+                dstPort = static_cast<uint16_t>((ports[2] << 8) | ports[3]);
+            }
+            uint32_t pick =
+                FlowHash(ip.GetSource().Get(), ip.GetDestination().Get(), proto, srcPort, dstPort) %
+                n;
+            if (m_mode == ADAPTIVE)
+            {
+                uint32_t best = pick;
+                uint32_t bestBytes = UINT32_MAX;
+                for (uint32_t k = 0; k < n; k++)
+                {
+                    uint32_t idx = (pick + k) % n;
+                    const Ptr<QueueDisc>& qd = m_ports[m_setPorts[begin + idx]].queueDisc;
+                    uint32_t bytes = qd ? qd->GetNBytes() : 0;
+                    if (bytes < bestBytes)
+                    {
+                        bestBytes = bytes;
+                        best = idx;
+                    }
+                }
+                pick = best;
+            }
+            outPort = m_setPorts[begin + pick];
+        }
+    }
+
+    Port& port = m_ports[outPort];
+    Ptr<QueueDiscItem> item = Create<Ipv4QueueDiscItem>(packet, port.address, kIpv4EtherType, ip);
+    if (port.trimmer)
+    {
+        item = port.trimmer->PrepareEnqueue(item);
+    }
+    PortCounters& out = m_portCounters[outPort];
+    out.txPackets++;
+    out.txBytes += item->GetSize();
+    m_counters.forwarded++;
+    m_forwardTrace(item->GetPacket(), ip, inPort, outPort);
+    m_tc->Send(port.device, item);
+}
+
+} // namespace ns3
