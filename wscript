@@ -39,6 +39,7 @@ def build(bld):
         'test/reps-headers-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
+        'test/reps-transport-fabric-test-suite.cc',
         'test/reps-transport-test-suite.cc',
     ]
 
