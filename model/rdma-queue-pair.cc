@@ -518,12 +518,13 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     bth.SetOpCode(slot.opCode);
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(seq));
-    // Ask for an ACK at once at the end of a message and when the window is full, so that ACK
-    // coalescing never stalls the sender.
+    // Ask for an ACK at once at the end of a message, for a retransmission, and when the
+    // congestion or the receive window is full, so that ACK coalescing never stalls the sender.
     bool last =
         slot.opCode == RoceBthHeader::RC_SEND_LAST || slot.opCode == RoceBthHeader::RC_SEND_ONLY;
     uint32_t cwnd = m_cc->GetWindow();
-    bth.SetAckRequest(last || retx || m_inflight + m_mtu > cwnd);
+    const bool windowFull = m_inflight + m_mtu > cwnd || m_sndHigh - m_sndUna >= m_receiveWindow;
+    bth.SetAckRequest(last || retx || windowFull);
     p->AddHeader(bth);
 
     const uint32_t wire = p->GetSize() + RdmaStack::WIRE_OVERHEAD;

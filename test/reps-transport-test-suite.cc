@@ -1190,6 +1190,51 @@ class RdmaRedEcnTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * ACK coalescing: with AckEvery = 4 the receiver sends about a quarter of the ACKs, and the
+ * sender never waits for the retransmission timer, whether the congestion window or the
+ * receive window is what limits it.
+ */
+class RdmaAckCoalescingTestCase : public TestCase
+{
+  public:
+    /**
+     * \param cc congestion control TypeId (window-limited or receive-window-limited)
+     */
+    RdmaAckCoalescingTestCase(const std::string& cc)
+        : TestCase("ACK coalescing (AckEvery 4) never stalls the sender, " + cc),
+          m_cc(cc)
+    {
+    }
+
+  private:
+    std::string m_cc; //!< Congestion control.
+
+    void DoRun() override
+    {
+        Net net = TwoHosts();
+        RdmaHelper rdma;
+        rdma.SetCongestionControl(m_cc);
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(4));
+        rdma.SetQueuePairAttribute("ReceiveWindow", UintegerValue(128));
+        Tally tally;
+        const uint64_t size = 1000 * 4096;
+        auto qps = RunPair(net, rdma, {size, 4096 * 3 + 5}, tally, MilliSeconds(10));
+        NS_TEST_EXPECT_MSG_EQ(CheckExactlyOnce(tally, qps, "coalescing"),
+                              "",
+                              "every message, every byte exactly once");
+        const RdmaQueuePairStats& tx = qps.first->GetStats();
+        const RdmaQueuePairStats& rx = qps.second->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(tx.timeouts, 0, "no stall waiting for the timer");
+        NS_TEST_EXPECT_MSG_LT(rx.acksSent, rx.dataReceived / 3, "ACKs coalesced");
+        NS_TEST_EXPECT_MSG_GT(rx.acksSent, rx.dataReceived / 5, "about one ACK per 4 packets");
+        Time ideal = DataRate("100Gbps").CalculateBytesTxTime(size) + net.baseRtt;
+        NS_TEST_EXPECT_MSG_LT(tally.fct[0].GetSeconds(), 1.05 * ideal.GetSeconds(), "line rate");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * PSNs wrap around their 24 bits in the middle of a transfer sprayed over two paths with drops:
  * ACKs, SACKs and placement use the right sequence numbers across the wrap.
  */
@@ -1374,6 +1419,9 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaCnpTestCase, reps::kQuick);
         AddTestCase(new RdmaRoundRobinTestCase, reps::kQuick);
         AddTestCase(new RdmaPsnWrapTestCase, reps::kQuick);
+        AddTestCase(new RdmaAckCoalescingTestCase("ns3::RdmaWindowCongestionControl"),
+                    reps::kQuick);
+        AddTestCase(new RdmaAckCoalescingTestCase("ns3::NoCongestionControl"), reps::kQuick);
         AddTestCase(new RdmaRedEcnTestCase, reps::kQuick);
         for (bool goBackN : {false, true})
         {
