@@ -29,9 +29,9 @@
  * EnumValue a template and MakeEnumAccessor needs the enum type spelled out.
  */
 #if REPS_NS3_VERSION >= 341
-#define REPS_MAKE_ENUM_ACCESSOR(type, member) MakeEnumAccessor<type>(member)
+#define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor<type>(member)
 #else
-#define REPS_MAKE_ENUM_ACCESSOR(type, member) MakeEnumAccessor(member)
+#define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor(member)
 #endif
 
 namespace ns3
@@ -55,16 +55,5 @@ constexpr TestDuration kTakesForever = TestCase::TAKES_FOREVER; //!< Benchmark-s
 
 } // namespace reps
 } // namespace ns3
-
-/**
- * \ingroup reps
- * The accessor of an enum attribute: MakeEnumAccessor<T>(member) from ns-3.41 on (EnumValue
- * became a template), MakeEnumAccessor(member) before.
- */
-#if REPS_NS3_VERSION >= 341
-#define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor<type>(member)
-#else
-#define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor(member)
-#endif
 
 #endif /* REPS_NS3_COMPAT_H */

@@ -11,6 +11,8 @@ cpp_examples = [
     ("reps-fabric-summary --tiers=3 --failLinks=1 --duration=50us", "True", "True"),
     ("reps-path-selector-trace --packets=16 --ecnEvery=3", "True", "True"),
     ("reps-path-selector-trace --selector=ns3::RepsPathSelector --packets=64 --timeoutAt=40 --quiet", "True", "True"),
+    ("reps-two-host --size=1000000", "True", "False"),
+    ("reps-two-host --size=1000000 --dropRate=0.01 --cc=ns3::DcqcnCongestionControl", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

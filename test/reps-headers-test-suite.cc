@@ -5,6 +5,7 @@
 #include "ns3/buffer.h"
 #include "ns3/packet.h"
 #include "ns3/reps-ns3-compat.h"
+#include "ns3/roce-ack-header.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/test.h"
 
@@ -103,6 +104,136 @@ class RoceBthShortBufferTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The ACK header serializes to its documented 20 bytes and reads back every field, for an ACK
+ * and for both kinds of NACK; a whole RC_ACK packet (BTH + ACK + ICRC) has the expected size.
+ */
+class RoceAckRoundTripTestCase : public TestCase
+{
+  public:
+    RoceAckRoundTripTestCase()
+        : TestCase("ACK header: exact wire bytes and round trip of every field")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceAckHeader ack;
+        ack.SetType(RoceAckHeader::ACK);
+        ack.SetEchoedCe(true);
+        ack.SetDuplicate(true);
+        ack.SetEchoedEntropy(0xBEEF);
+        ack.SetTriggerPsn(0x1ABCDEF); // wraps to 24 bits
+        ack.SetCumulativePsn(0x000102);
+        ack.SetSackBitmap(0x8000000000000005ULL);
+        NS_TEST_ASSERT_MSG_EQ(ack.GetSerializedSize(), 20, "ACK header is 20 bytes");
+
+        Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
+        p->AddHeader(ack);
+        RoceBthHeader bth;
+        bth.SetOpCode(RoceBthHeader::RC_ACK);
+        p->AddHeader(bth);
+        NS_TEST_ASSERT_MSG_EQ(p->GetSize(), 36, "BTH + ACK + ICRC = 36 bytes");
+        std::vector<uint8_t> bytes(36);
+        p->CopyData(bytes.data(), 36);
+        const std::vector<uint8_t> expected = {0x00, 0x03, 0xBE, 0xEF, 0x00, 0xAB, 0xCD,
+                                               0xEF, 0x00, 0x00, 0x01, 0x02, 0x80, 0x00,
+                                               0x00, 0x00, 0x00, 0x00, 0x00, 0x05};
+        NS_TEST_ASSERT_MSG_EQ(
+            (std::vector<uint8_t>(bytes.begin() + 12, bytes.begin() + 32) == expected),
+            true,
+            "ACK wire bytes differ from the documented layout");
+
+        RoceBthHeader bthBack;
+        NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(bthBack), 12, "BTH read");
+        NS_TEST_ASSERT_MSG_EQ(+bthBack.GetOpCode(), +RoceBthHeader::RC_ACK, "RC_ACK opcode");
+        RoceAckHeader back;
+        NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(back), 20, "ACK read");
+        NS_TEST_ASSERT_MSG_EQ(back.IsValid(), true, "valid");
+        NS_TEST_ASSERT_MSG_EQ(back.IsNack(), false, "ACK");
+        NS_TEST_ASSERT_MSG_EQ(+back.GetNackReason(), +RoceAckHeader::NONE, "no reason");
+        NS_TEST_ASSERT_MSG_EQ(back.GetEchoedCe(), true, "CE echo");
+        NS_TEST_ASSERT_MSG_EQ(back.IsDuplicate(), true, "duplicate");
+        NS_TEST_ASSERT_MSG_EQ(back.GetEchoedEntropy(), 0xBEEF, "EV echo");
+        NS_TEST_ASSERT_MSG_EQ(back.GetTriggerPsn(), 0xABCDEF, "trigger PSN");
+        NS_TEST_ASSERT_MSG_EQ(back.GetCumulativePsn(), 0x102, "cumulative PSN");
+        NS_TEST_ASSERT_MSG_EQ(back.GetSackBitmap(), 0x8000000000000005ULL, "SACK bitmap");
+        NS_TEST_ASSERT_MSG_EQ(p->GetSize(), RoceBthHeader::ICRC_SIZE, "ICRC left");
+
+        for (auto reason : {RoceAckHeader::TRIMMED, RoceAckHeader::SEQUENCE_ERROR})
+        {
+            RoceAckHeader nack;
+            nack.SetType(RoceAckHeader::NACK);
+            nack.SetNackReason(reason);
+            nack.SetEchoedEntropy(7);
+            nack.SetTriggerPsn(99);
+            Ptr<Packet> q = Create<Packet>();
+            q->AddHeader(nack);
+            RoceAckHeader nackBack;
+            NS_TEST_ASSERT_MSG_EQ(q->RemoveHeader(nackBack), 20, "NACK read");
+            NS_TEST_ASSERT_MSG_EQ(nackBack.IsNack(), true, "NACK");
+            NS_TEST_ASSERT_MSG_EQ(+nackBack.GetNackReason(), +reason, "NACK reason");
+            NS_TEST_ASSERT_MSG_EQ(nackBack.GetEchoedCe(), false, "no CE");
+            NS_TEST_ASSERT_MSG_EQ(nackBack.GetEchoedEntropy(), 7, "EV");
+            NS_TEST_ASSERT_MSG_EQ(nackBack.GetTriggerPsn(), 99, "PSN");
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Short buffers and buffers with an unknown type or an impossible reason are rejected.
+ */
+class RoceAckMalformedTestCase : public TestCase
+{
+  public:
+    RoceAckMalformedTestCase()
+        : TestCase("ACK header: short and corrupt buffers are rejected")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t size = 0; size < RoceAckHeader::SIZE; ++size)
+        {
+            Ptr<Packet> p = Create<Packet>(size);
+            RoceAckHeader ack;
+            NS_TEST_ASSERT_MSG_EQ(p->PeekHeader(ack), 0, "short buffer accepted");
+            NS_TEST_ASSERT_MSG_EQ(ack.IsValid(), false, "short buffer marked valid");
+            NS_TEST_ASSERT_MSG_EQ(p->GetSize(), size, "short buffer changed");
+        }
+        // {type, flags}: unknown types, an ACK with a reason, a NACK without or with an
+        // unknown reason.
+        const std::vector<std::pair<uint8_t, uint8_t>> corrupt =
+            {{2, 0x00}, {0xFF, 0x00}, {0, 0x10}, {1, 0x00}, {1, 0x30}, {1, 0xF1}};
+        for (const auto& [type, flags] : corrupt)
+        {
+            std::vector<uint8_t> bytes(RoceAckHeader::SIZE, 0);
+            bytes[0] = type;
+            bytes[1] = flags;
+            Ptr<Packet> p = Create<Packet>(bytes.data(), bytes.size());
+            RoceAckHeader ack;
+            NS_TEST_ASSERT_MSG_EQ(p->PeekHeader(ack),
+                                  0,
+                                  "corrupt header accepted (type " << +type << ", flags " << +flags
+                                                                   << ")");
+            NS_TEST_ASSERT_MSG_EQ(ack.IsValid(), false, "corrupt header marked valid");
+        }
+        // The same bytes with a known type are accepted.
+        std::vector<uint8_t> good(RoceAckHeader::SIZE, 0);
+        good[0] = 1;
+        good[1] = 0x21;
+        Ptr<Packet> p = Create<Packet>(good.data(), good.size());
+        RoceAckHeader ack;
+        NS_TEST_ASSERT_MSG_EQ(p->PeekHeader(ack), 20, "well-formed NACK rejected");
+        NS_TEST_ASSERT_MSG_EQ(+ack.GetNackReason(), +RoceAckHeader::SEQUENCE_ERROR, "reason");
+        NS_TEST_ASSERT_MSG_EQ(ack.GetEchoedCe(), true, "CE");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Wire-format headers.
  */
 class RepsHeadersTestSuite : public TestSuite
@@ -113,6 +244,8 @@ class RepsHeadersTestSuite : public TestSuite
     {
         AddTestCase(new RoceBthRoundTripTestCase, reps::kQuick);
         AddTestCase(new RoceBthShortBufferTestCase, reps::kQuick);
+        AddTestCase(new RoceAckRoundTripTestCase, reps::kQuick);
+        AddTestCase(new RoceAckMalformedTestCase, reps::kQuick);
     }
 };
 

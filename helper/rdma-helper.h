@@ -1,0 +1,141 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_RDMA_HELPER_H
+#define REPS_RDMA_HELPER_H
+
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/rdma-queue-pair.h"
+#include "ns3/rdma-stack.h"
+
+#include <string>
+#include <utility>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * Installs the RDMA stack on hosts and connects queue pairs between them, with the path
+ * selector and congestion control chosen by TypeId (like PointToPointHelper's factories).
+ *
+ * \code
+ *   RdmaHelper rdma;
+ *   rdma.SetPathSelector("ns3::EcmpPathSelector");
+ *   rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
+ *   rdma.SetQueuePairAttribute("BaseRtt", TimeValue(MicroSeconds(8)));
+ *   rdma.Install(hosts);                       // after InternetStackHelper and addresses
+ *   auto [qp, peer] = rdma.CreateQueuePair(hosts.Get(0), hosts.Get(1));
+ *   qp->PostSend(1 << 20, MakeCallback(&OnDone));
+ * \endcode
+ */
+class RdmaHelper
+{
+  public:
+    RdmaHelper();
+
+    /**
+     * Choose the path selector of the queue pairs created from now on (one object per queue
+     * pair). Aborts when the TypeId is unknown or not a PathSelector.
+     * \param type its TypeId name, e.g. "ns3::EcmpPathSelector"
+     * \param args name/value pairs of its attributes
+     */
+    template <typename... Ts>
+    void SetPathSelector(const std::string& type, Ts&&... args);
+
+    /**
+     * Choose the congestion control of the queue pairs created from now on. Aborts when the
+     * TypeId is unknown or not an RdmaCongestionControl.
+     * \param type its TypeId name, e.g. "ns3::DcqcnCongestionControl"
+     * \param args name/value pairs of its attributes
+     */
+    template <typename... Ts>
+    void SetCongestionControl(const std::string& type, Ts&&... args);
+
+    /**
+     * Set an attribute of the queue pairs created from now on (ns3::RdmaQueuePair).
+     * \param name the attribute
+     * \param value its value
+     */
+    void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Check that a TypeId name exists and derives from a base.
+     * \param type the TypeId name
+     * \param base the base it must derive from
+     * \param what what it is for, for the message (e.g. "SetCongestionControl")
+     * \return an empty string when valid, else what is wrong
+     */
+    static std::string ValidateTypeId(const std::string& type,
+                                      TypeId base,
+                                      const std::string& what);
+
+    /**
+     * Install the RDMA stack on each node (which must have the internet stack, an IPv4 address
+     * on interface 1 and a PointToPointNetDevice there).
+     * \param nodes the hosts
+     */
+    void Install(NodeContainer nodes) const;
+    /// \param node a host
+    void Install(Ptr<Node> node) const;
+
+    /**
+     * Create and connect a pair of queue pairs, one on each node (both need the stack).
+     * \param src the node of the first queue pair (usually the sender)
+     * \param dst the node of the second
+     * \return the queue pair on src and the one on dst
+     */
+    std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> CreateQueuePair(Ptr<Node> src, Ptr<Node> dst);
+
+    /**
+     * Create and connect a pair of queue pairs between the hosts that own two addresses (the
+     * address of a stack's NIC, as RdmaStack::GetAddress() gives it).
+     * \param src the address of the first host
+     * \param dst the address of the second host
+     * \return the queue pair on the first host and the one on the second
+     */
+    std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>> CreateQueuePair(Ipv4Address src,
+                                                                      Ipv4Address dst);
+
+    /**
+     * Assign fixed random variable streams to the path selectors and congestion controllers
+     * of the queue pairs existing on the nodes (call after creating them).
+     * \param nodes the hosts
+     * \param stream first stream index to use
+     * \return the number of stream indices assigned
+     */
+    int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
+
+  private:
+    ObjectFactory m_psFactory; //!< Path selectors.
+    ObjectFactory m_ccFactory; //!< Congestion controllers.
+    ObjectFactory m_qpFactory; //!< Attributes of queue pairs.
+};
+
+template <typename... Ts>
+void
+RdmaHelper::SetPathSelector(const std::string& type, Ts&&... args)
+{
+    std::string error = ValidateTypeId(type,
+                                       TypeId::LookupByName("ns3::PathSelector"),
+                                       "RdmaHelper::SetPathSelector");
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    m_psFactory = ObjectFactory(type, std::forward<Ts>(args)...);
+}
+
+template <typename... Ts>
+void
+RdmaHelper::SetCongestionControl(const std::string& type, Ts&&... args)
+{
+    std::string error = ValidateTypeId(type,
+                                       TypeId::LookupByName("ns3::RdmaCongestionControl"),
+                                       "RdmaHelper::SetCongestionControl");
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    m_ccFactory = ObjectFactory(type, std::forward<Ts>(args)...);
+}
+
+} // namespace ns3
+
+#endif /* REPS_RDMA_HELPER_H */

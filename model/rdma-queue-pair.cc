@@ -1,0 +1,1022 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rdma-queue-pair.h"
+
+#include "rdma-stack.h"
+#include "roce-ack-header.h"
+#include "roce-bth-header.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RdmaQueuePair");
+
+NS_OBJECT_ENSURE_REGISTERED(RdmaQueuePair);
+
+namespace
+{
+constexpr uint64_t kPsnSpace = uint64_t(1) << 24; //!< Number of PSNs.
+constexpr uint64_t kPsnHalf = uint64_t(1) << 23;  //!< Half the PSN space.
+constexpr uint64_t kInitialRing = 64;             //!< Initial ring size, packets.
+constexpr uint32_t kMaxMtu = 65000;               //!< Largest payload of one packet.
+constexpr uint32_t kCnpPayload = 16;              //!< Reserved bytes of a CNP (RoCEv2 annex).
+} // namespace
+
+TypeId
+RdmaQueuePair::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RdmaQueuePair")
+            .SetParent<Object>()
+            .SetGroupName("Reps")
+            .AddConstructor<RdmaQueuePair>()
+            .AddAttribute("Mtu",
+                          "Payload bytes of a full packet (1 to 65000; the IPv4 MTU of the "
+                          "hosts' and switches' devices must hold Mtu + 44 bytes). 0 is accepted "
+                          "here and rejected when the queue pair connects, with a message.",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_mtu),
+                          MakeUintegerChecker<uint32_t>(0, kMaxMtu))
+            .AddAttribute("ReceiveWindow",
+                          "PSNs above the next expected one that the receiver can place out of "
+                          "order (a power of two, 128 to 4194304); the sender never has more "
+                          "packets outstanding.",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_receiveWindow),
+                          MakeUintegerChecker<uint32_t>(0, 1u << 22))
+            .AddAttribute("BaseRtt",
+                          "Unloaded round-trip time of the connection (set by the helper or the "
+                          "fabric); gives the BDP and the default Rto (> 0).",
+                          TimeValue(MicroSeconds(8)),
+                          MakeTimeAccessor(&RdmaQueuePair::m_baseRtt),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Rto",
+                          "Retransmission timeout: a packet unacknowledged this long after it "
+                          "was sent is declared lost. 0 means 5 x BaseRtt.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RdmaQueuePair::m_rtoAttr),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("AckEvery",
+                          "ACK coalescing: the receiver acknowledges every n-th in-order data "
+                          "packet (>= 1); out-of-order, duplicate, CE-marked, last-of-message and "
+                          "AckReq packets are acknowledged at once.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_ackEvery),
+                          MakeUintegerChecker<uint32_t>(0))
+            .AddAttribute("GoBackN",
+                          "Classic RoCEv2 go-back-N instead of selective repeat: the receiver "
+                          "drops out-of-order packets and the sender resends everything from the "
+                          "first missing packet.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaQueuePair::m_goBackN),
+                          MakeBooleanChecker())
+            .AddAttribute("Trimming",
+                          "Whether the switches trim packets instead of dropping them (told to "
+                          "the path selector: REPS then treats every timeout as a failure).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaQueuePair::m_trimming),
+                          MakeBooleanChecker())
+            .AddAttribute("InitialPsn",
+                          "PSN of the first packet each end sends, and so the first PSN each end "
+                          "expects: both ends of a connection use the same value (RdmaHelper "
+                          "sets both from its queue pair attributes). 0 to 16777215.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_initialPsn),
+                          MakeUintegerChecker<uint32_t>(0, RoceBthHeader::MAX_PSN))
+            .AddTraceSource("PacketSent",
+                            "A data packet was sent: PSN, entropy value, retransmission.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_packetSentTrace),
+                            "ns3::RdmaQueuePair::PacketSentTracedCallback")
+            .AddTraceSource("AckReceived",
+                            "An ACK was received: PSN of the packet it answers, echoed entropy "
+                            "value and CE bit, RTT sample.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_ackReceivedTrace),
+                            "ns3::RdmaQueuePair::AckTracedCallback")
+            .AddTraceSource("NackReceived",
+                            "A NACK was received: PSN, echoed entropy value, reason.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_nackReceivedTrace),
+                            "ns3::RdmaQueuePair::NackTracedCallback")
+            .AddTraceSource("PacketLost",
+                            "The retransmission timer declared a packet lost: PSN, entropy "
+                            "value.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_lossTrace),
+                            "ns3::RdmaQueuePair::LossTracedCallback")
+            .AddTraceSource("Timeout",
+                            "The retransmission timer declared packets lost: how many.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_timeoutTrace),
+                            "ns3::RdmaQueuePair::TimeoutTracedCallback")
+            .AddTraceSource("MessageComplete",
+                            "Every packet of a message was acknowledged: id, size, FCT.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_messageCompleteTrace),
+                            "ns3::RdmaQueuePair::MessageTracedCallback")
+            .AddTraceSource("MessageReceived",
+                            "Every byte of a message arrived: id, size, time since its first "
+                            "packet arrived.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_messageReceivedTrace),
+                            "ns3::RdmaQueuePair::MessageTracedCallback")
+            .AddTraceSource("DataReceived",
+                            "A data packet arrived: PSN, entropy value, CE, duplicate.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_dataReceivedTrace),
+                            "ns3::RdmaQueuePair::DataReceivedTracedCallback")
+            .AddTraceSource("AckSent",
+                            "The receiver sent an ACK or NACK: PSN, echoed entropy value, echoed "
+                            "CE, NACK.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_ackSentTrace),
+                            "ns3::RdmaQueuePair::AckSentTracedCallback")
+            .AddTraceSource("CnpReceived",
+                            "A CNP arrived.",
+                            MakeTraceSourceAccessor(&RdmaQueuePair::m_cnpReceivedTrace),
+                            "ns3::TracedCallback::Void");
+    return tid;
+}
+
+RdmaQueuePair::RdmaQueuePair()
+    : m_mtu(4096),
+      m_receiveWindow(4096),
+      m_baseRtt(MicroSeconds(8)),
+      m_rtoAttr(0),
+      m_ackEvery(1),
+      m_goBackN(false),
+      m_trimming(false),
+      m_initialPsn(0),
+      m_qpn(0),
+      m_remoteQpn(0),
+      m_connected(false),
+      m_txMask(0),
+      m_sndUna(0),
+      m_sndHigh(0),
+      m_inflight(0),
+      m_segIndex(0),
+      m_nextMessageId(0),
+      m_rxMask(0),
+      m_rcvNxt(0),
+      m_rxMessageBytes(0),
+      m_rxMessageId(0),
+      m_rxMessageStarted(false),
+      m_unacked(0),
+      m_gbnNackSent(false),
+      m_cnpSent(false)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RdmaQueuePair::~RdmaQueuePair()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RdmaQueuePair::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_rtoEvent.Cancel();
+    m_paceEvent.Cancel();
+    m_stack = nullptr;
+    m_ps = nullptr;
+    m_cc = nullptr;
+    m_route = nullptr;
+    m_messages.clear();
+    m_onReceive = MessageCallback();
+    Object::DoDispose();
+}
+
+std::string
+RdmaQueuePair::Validate() const
+{
+    std::ostringstream os;
+    if (m_mtu == 0 || m_mtu > kMaxMtu)
+    {
+        os << "RdmaQueuePair: Mtu (" << m_mtu << ") must be in [1, " << kMaxMtu << "] bytes";
+    }
+    else if (m_receiveWindow < 128 || (m_receiveWindow & (m_receiveWindow - 1)) != 0)
+    {
+        os << "RdmaQueuePair: ReceiveWindow (" << m_receiveWindow
+           << ") must be a power of two in [128, 4194304] packets";
+    }
+    else if (!m_baseRtt.IsStrictlyPositive())
+    {
+        os << "RdmaQueuePair: BaseRtt (" << m_baseRtt.As(Time::US) << ") must be > 0";
+    }
+    else if (m_ackEvery == 0)
+    {
+        os << "RdmaQueuePair: AckEvery must be >= 1";
+    }
+    return os.str();
+}
+
+void
+RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
+                       uint32_t localQpn,
+                       Ipv4Address local,
+                       Ipv4Address remote,
+                       uint32_t remoteQpn,
+                       Ptr<PathSelector> pathSelector,
+                       Ptr<RdmaCongestionControl> cc)
+{
+    NS_LOG_FUNCTION(this << localQpn << local << remote << remoteQpn);
+    std::string error = Validate();
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    NS_ABORT_MSG_IF(!pathSelector, "RdmaQueuePair: a path selector is required");
+    NS_ABORT_MSG_IF(!cc, "RdmaQueuePair: a congestion controller is required");
+    NS_ABORT_MSG_IF(localQpn == 0 || localQpn > RoceBthHeader::MAX_QPN || remoteQpn == 0 ||
+                        remoteQpn > RoceBthHeader::MAX_QPN,
+                    "RdmaQueuePair: QPNs must be in [1, 16777215]");
+    NS_ABORT_MSG_IF(m_connected, "RdmaQueuePair: already connected");
+    const uint32_t needed = m_mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + 8 + 20;
+    NS_ABORT_MSG_IF(stack->GetIpMtu() < needed,
+                    "RdmaQueuePair: Mtu (" << m_mtu << ") needs an IPv4 MTU of at least " << needed
+                                           << " bytes on the NIC (it has " << stack->GetIpMtu()
+                                           << "); raise the devices' Mtu or lower Mtu");
+    m_stack = stack;
+    m_qpn = localQpn;
+    m_remoteQpn = remoteQpn;
+    m_local = local;
+    m_remote = remote;
+    m_ps = pathSelector;
+    m_cc = cc;
+    m_lineRate = stack->GetLineRate();
+    m_rto = m_rtoAttr.IsStrictlyPositive() ? m_rtoAttr : 5 * m_baseRtt;
+
+    const uint32_t wirePacket = needed + 2;
+    RdmaCcContext ccContext;
+    ccContext.lineRate = m_lineRate;
+    ccContext.mtu = m_mtu;
+    ccContext.packetBytes = needed;
+    ccContext.baseRtt = m_baseRtt;
+    double bdpPackets = m_lineRate.GetBitRate() * m_baseRtt.GetSeconds() / 8.0 / wirePacket;
+    ccContext.bdpBytes = std::max<uint64_t>(m_mtu, static_cast<uint64_t>(bdpPackets * m_mtu));
+    m_cc->Init(ccContext);
+
+    PathSelectorContext psContext;
+    psContext.baseRtt = m_baseRtt;
+    psContext.rto = m_rto;
+    psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
+    psContext.trimming = m_trimming;
+    m_ps->Start(psContext);
+
+    m_tx.assign(kInitialRing, TxSlot());
+    m_txMask = kInitialRing - 1;
+    m_sndUna = m_initialPsn;
+    m_sndHigh = m_initialPsn;
+    m_rcvNxt = m_initialPsn;
+    m_connected = true;
+}
+
+uint64_t
+RdmaQueuePair::PostSend(uint64_t size, MessageCallback onComplete)
+{
+    NS_LOG_FUNCTION(this << size);
+    NS_ABORT_MSG_IF(!m_connected, "RdmaQueuePair: PostSend() before the queue pair is connected");
+    Message m;
+    m.id = m_nextMessageId++;
+    m.size = size;
+    m.unsegmented = size;
+    m.posted = Simulator::Now();
+    m.onComplete = onComplete;
+    m_messages.push_back(std::move(m));
+    NotifyStack();
+    return m_messages.back().id;
+}
+
+void
+RdmaQueuePair::SetReceiveCallback(MessageCallback cb)
+{
+    NS_LOG_FUNCTION(this);
+    m_onReceive = cb;
+}
+
+uint32_t
+RdmaQueuePair::GetQpn() const
+{
+    return m_qpn;
+}
+
+uint32_t
+RdmaQueuePair::GetRemoteQpn() const
+{
+    return m_remoteQpn;
+}
+
+Ipv4Address
+RdmaQueuePair::GetLocalAddress() const
+{
+    return m_local;
+}
+
+Ipv4Address
+RdmaQueuePair::GetRemoteAddress() const
+{
+    return m_remote;
+}
+
+Ptr<PathSelector>
+RdmaQueuePair::GetPathSelector() const
+{
+    return m_ps;
+}
+
+Ptr<RdmaCongestionControl>
+RdmaQueuePair::GetCongestionControl() const
+{
+    return m_cc;
+}
+
+const RdmaQueuePairStats&
+RdmaQueuePair::GetStats() const
+{
+    return m_stats;
+}
+
+uint64_t
+RdmaQueuePair::GetBytesInFlight() const
+{
+    return m_inflight;
+}
+
+Time
+RdmaQueuePair::GetRto() const
+{
+    return m_rto;
+}
+
+Time
+RdmaQueuePair::GetBaseRtt() const
+{
+    return m_baseRtt;
+}
+
+uint32_t
+RdmaQueuePair::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+RdmaQueuePair::IsIdle() const
+{
+    return m_messages.empty();
+}
+
+Ptr<Ipv4Route>
+RdmaQueuePair::GetRoute() const
+{
+    return m_route;
+}
+
+void
+RdmaQueuePair::SetRoute(Ptr<Ipv4Route> route)
+{
+    m_route = route;
+}
+
+uint64_t
+RdmaQueuePair::Unwrap(uint32_t psn, uint64_t ref)
+{
+    uint64_t diff = (psn - ref) & (kPsnSpace - 1);
+    if (diff >= kPsnHalf)
+    {
+        // behind ref
+        uint64_t back = kPsnSpace - diff;
+        return back > ref ? 0 : ref - back;
+    }
+    return ref + diff;
+}
+
+// ---------------------------------------------------------------- send side
+
+RdmaQueuePair::TxSlot&
+RdmaQueuePair::Tx(uint64_t seq)
+{
+    return m_tx[seq & m_txMask];
+}
+
+void
+RdmaQueuePair::GrowTx(uint64_t n)
+{
+    NS_LOG_FUNCTION(this << n);
+    if (n <= m_tx.size())
+    {
+        return;
+    }
+    uint64_t size = m_tx.size();
+    while (size < n)
+    {
+        size *= 2;
+    }
+    std::vector<TxSlot> ring(size);
+    for (uint64_t s = m_sndUna; s < m_sndHigh; ++s)
+    {
+        ring[s & (size - 1)] = m_tx[s & m_txMask];
+    }
+    m_tx.swap(ring);
+    m_txMask = size - 1;
+}
+
+bool
+RdmaQueuePair::HasNewData() const
+{
+    if (m_segIndex >= m_messages.size())
+    {
+        return false;
+    }
+    const Message& m = m_messages[m_segIndex];
+    return m.unsegmented > 0 || !m.started;
+}
+
+bool
+RdmaQueuePair::CanSend() const
+{
+    if (!m_connected || Simulator::Now() < m_nextSendTime)
+    {
+        return false;
+    }
+    uint32_t next;
+    if (!m_retx.empty())
+    {
+        next = m_mtu; // at most one full packet
+    }
+    else if (HasNewData() && m_sndHigh - m_sndUna < m_receiveWindow)
+    {
+        const Message& m = m_messages[m_segIndex];
+        next = static_cast<uint32_t>(std::min<uint64_t>(m.unsegmented, m_mtu));
+    }
+    else
+    {
+        return false;
+    }
+    uint32_t cwnd = m_cc->GetWindow();
+    return m_inflight == 0 || m_inflight + next <= cwnd;
+}
+
+Ptr<Packet>
+RdmaQueuePair::BuildNextPacket(uint16_t& sport)
+{
+    NS_LOG_FUNCTION(this);
+    uint64_t seq = 0;
+    bool retx = false;
+    while (!m_retx.empty())
+    {
+        uint64_t s = m_retx.front();
+        m_retx.pop_front();
+        if (s >= m_sndUna && s < m_sndHigh && Tx(s).state == TX_LOST)
+        {
+            seq = s;
+            retx = true;
+            break;
+        }
+    }
+    if (!retx)
+    {
+        if (!HasNewData() || m_sndHigh - m_sndUna >= m_receiveWindow)
+        {
+            return nullptr;
+        }
+        GrowTx(m_sndHigh - m_sndUna + 1);
+        Message& m = m_messages[m_segIndex];
+        seq = m_sndHigh++;
+        TxSlot& slot = Tx(seq);
+        slot.bytes = static_cast<uint32_t>(std::min<uint64_t>(m.unsegmented, m_mtu));
+        bool first = !m.started;
+        m.started = true;
+        m.unsegmented -= slot.bytes;
+        bool last = m.unsegmented == 0;
+        slot.opCode = first ? (last ? RoceBthHeader::RC_SEND_ONLY : RoceBthHeader::RC_SEND_FIRST)
+                            : (last ? RoceBthHeader::RC_SEND_LAST : RoceBthHeader::RC_SEND_MIDDLE);
+        slot.retransmitted = false;
+        if (last)
+        {
+            m.lastSeq = seq;
+            ++m_segIndex;
+        }
+    }
+    TxSlot& slot = Tx(seq);
+    if (retx)
+    {
+        slot.retransmitted = true;
+        ++m_stats.retransmissions;
+    }
+    slot.ev = m_ps->NextEntropy(retx);
+    slot.sendTime = Simulator::Now();
+    slot.state = TX_INFLIGHT;
+    m_inflight += slot.bytes;
+    sport = slot.ev;
+
+    Ptr<Packet> p = Create<Packet>(slot.bytes + RoceBthHeader::ICRC_SIZE);
+    RoceBthHeader bth;
+    bth.SetOpCode(slot.opCode);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(static_cast<uint32_t>(seq));
+    // Ask for an ACK at once at the end of a message, for a retransmission, and when the
+    // congestion or the receive window is full, so that ACK coalescing never stalls the sender.
+    bool last =
+        slot.opCode == RoceBthHeader::RC_SEND_LAST || slot.opCode == RoceBthHeader::RC_SEND_ONLY;
+    uint32_t cwnd = m_cc->GetWindow();
+    const bool windowFull = m_inflight + m_mtu > cwnd || m_sndHigh - m_sndUna >= m_receiveWindow;
+    bth.SetAckRequest(last || retx || windowFull);
+    p->AddHeader(bth);
+
+    const uint32_t wire = p->GetSize() + RdmaStack::WIRE_OVERHEAD;
+    ++m_stats.packetsSent;
+    m_stats.bytesSent += slot.bytes;
+    m_cc->OnSend(wire);
+    m_packetSentTrace(static_cast<uint32_t>(seq & (kPsnSpace - 1)), slot.ev, retx);
+
+    DataRate rate = m_cc->GetRate();
+    if (rate < m_lineRate && rate.GetBitRate() > 0)
+    {
+        m_nextSendTime = Simulator::Now() + rate.CalculateBytesTxTime(wire);
+        m_paceEvent.Cancel();
+        m_paceEvent = Simulator::Schedule(m_nextSendTime - Simulator::Now(),
+                                          &RdmaQueuePair::PaceExpired,
+                                          this);
+    }
+    ArmRto();
+    return p;
+}
+
+void
+RdmaQueuePair::PaceExpired()
+{
+    NS_LOG_FUNCTION(this);
+    NotifyStack();
+}
+
+void
+RdmaQueuePair::NotifyStack()
+{
+    if (m_stack && CanSend())
+    {
+        m_stack->NotifyReady(this);
+    }
+}
+
+void
+RdmaQueuePair::ArmRto()
+{
+    if (m_rtoEvent.IsExpired())
+    {
+        m_rtoEvent = Simulator::Schedule(m_rto, &RdmaQueuePair::RtoExpired, this);
+    }
+}
+
+void
+RdmaQueuePair::MarkLost(uint64_t seq)
+{
+    NS_LOG_FUNCTION(this << seq);
+    TxSlot& slot = Tx(seq);
+    NS_ASSERT(slot.state == TX_INFLIGHT);
+    slot.state = TX_LOST;
+    m_inflight -= slot.bytes;
+    m_retx.push_back(seq);
+}
+
+uint32_t
+RdmaQueuePair::MarkAcked(uint64_t seq)
+{
+    if (seq < m_sndUna || seq >= m_sndHigh)
+    {
+        return 0;
+    }
+    TxSlot& slot = Tx(seq);
+    if (slot.state == TX_ACKED || slot.state == TX_FREE)
+    {
+        return 0;
+    }
+    if (slot.state == TX_INFLIGHT)
+    {
+        m_inflight -= slot.bytes;
+    }
+    slot.state = TX_ACKED;
+    return slot.bytes;
+}
+
+void
+RdmaQueuePair::AdvanceUna()
+{
+    while (m_sndUna < m_sndHigh && Tx(m_sndUna).state == TX_ACKED)
+    {
+        Tx(m_sndUna).state = TX_FREE;
+        ++m_sndUna;
+    }
+    while (!m_messages.empty() && m_segIndex > 0 && m_messages.front().lastSeq < m_sndUna)
+    {
+        Message m = std::move(m_messages.front());
+        m_messages.pop_front();
+        --m_segIndex;
+        Time fct = Simulator::Now() - m.posted;
+        ++m_stats.messagesCompleted;
+        NS_LOG_LOGIC("QP " << m_qpn << " message " << m.id << " of " << m.size << " bytes in "
+                           << fct.As(Time::US));
+        m_messageCompleteTrace(m.id, m.size, fct);
+        if (!m.onComplete.IsNull())
+        {
+            m.onComplete(m.id, m.size, fct);
+        }
+    }
+    if (m_sndUna == m_sndHigh)
+    {
+        m_rtoEvent.Cancel();
+    }
+}
+
+void
+RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
+{
+    NS_LOG_FUNCTION(this << packet);
+    RoceAckHeader ack;
+    if (packet->PeekHeader(ack) == 0)
+    {
+        NS_LOG_LOGIC("QP " << m_qpn << " malformed ACK dropped");
+        return;
+    }
+    const uint64_t trigger = Unwrap(ack.GetTriggerPsn(), m_sndUna);
+    const uint64_t cum = std::min(Unwrap(ack.GetCumulativePsn(), m_sndUna), m_sndHigh);
+    const uint16_t ev = ack.GetEchoedEntropy();
+    const bool ce = ack.GetEchoedCe();
+    if (ce)
+    {
+        ++m_stats.ecnAcks;
+    }
+
+    Time rtt(0);
+    uint32_t acked = 0;
+    if (!ack.IsNack())
+    {
+        ++m_stats.acksReceived;
+        if (trigger >= m_sndUna && trigger < m_sndHigh && Tx(trigger).state != TX_ACKED)
+        {
+            rtt = Simulator::Now() - Tx(trigger).sendTime;
+        }
+        acked += MarkAcked(trigger);
+    }
+    for (uint64_t s = m_sndUna; s < cum; ++s)
+    {
+        acked += MarkAcked(s);
+    }
+    uint64_t sack = ack.GetSackBitmap();
+    if (!m_goBackN)
+    {
+        while (sack != 0)
+        {
+            int bit = __builtin_ctzll(sack);
+            sack &= sack - 1;
+            acked += MarkAcked(cum + 1 + bit);
+        }
+    }
+
+    if (!ack.IsNack())
+    {
+        m_ackReceivedTrace(ack.GetTriggerPsn(), ev, ce, rtt);
+        m_ps->OnAck(ev, ce, rtt);
+        if (acked > 0 || ce)
+        {
+            m_cc->OnAck(acked, ce, rtt);
+        }
+    }
+    else
+    {
+        ++m_stats.nacksReceived;
+        m_nackReceivedTrace(ack.GetTriggerPsn(), ev, ack.GetNackReason());
+        if (acked > 0)
+        {
+            m_cc->OnAck(acked, false, Time(0));
+        }
+        if (ack.GetNackReason() == RoceAckHeader::TRIMMED)
+        {
+            m_ps->OnNack(ev);
+            if (trigger >= m_sndUna && trigger < m_sndHigh && Tx(trigger).state == TX_INFLIGHT)
+            {
+                m_cc->OnNack(Tx(trigger).bytes);
+                MarkLost(trigger);
+            }
+        }
+        else
+        {
+            // Go back to the first missing packet: everything in flight from there goes again.
+            bool first = true;
+            for (uint64_t s = cum; s < m_sndHigh; ++s)
+            {
+                if (Tx(s).state == TX_INFLIGHT)
+                {
+                    if (first)
+                    {
+                        m_cc->OnNack(Tx(s).bytes);
+                        m_ps->OnLoss(Tx(s).ev);
+                        first = false;
+                    }
+                    MarkLost(s);
+                }
+            }
+            std::sort(m_retx.begin(), m_retx.end());
+            m_retx.erase(std::unique(m_retx.begin(), m_retx.end()), m_retx.end());
+        }
+    }
+    AdvanceUna();
+    NotifyStack();
+}
+
+void
+RdmaQueuePair::RtoExpired()
+{
+    NS_LOG_FUNCTION(this);
+    const Time now = Simulator::Now();
+    Time earliest = Time::Max();
+    uint32_t lost = 0;
+    for (uint64_t s = m_sndUna; s < m_sndHigh; ++s)
+    {
+        TxSlot& slot = Tx(s);
+        if (slot.state != TX_INFLIGHT)
+        {
+            continue;
+        }
+        if (slot.sendTime + m_rto <= now || (m_goBackN && lost > 0))
+        {
+            ++lost;
+            ++m_stats.packetsLost;
+            m_lossTrace(static_cast<uint32_t>(s & (kPsnSpace - 1)), slot.ev);
+            m_ps->OnLoss(slot.ev);
+            m_cc->OnLoss(slot.bytes);
+            MarkLost(s);
+        }
+        else
+        {
+            earliest = std::min(earliest, slot.sendTime + m_rto);
+        }
+    }
+    if (lost > 0)
+    {
+        ++m_stats.timeouts;
+        std::sort(m_retx.begin(), m_retx.end());
+        m_retx.erase(std::unique(m_retx.begin(), m_retx.end()), m_retx.end());
+        m_timeoutTrace(lost);
+        m_ps->OnTimeout();
+        m_cc->OnTimeout();
+    }
+    if (earliest != Time::Max())
+    {
+        m_rtoEvent = Simulator::Schedule(earliest - now, &RdmaQueuePair::RtoExpired, this);
+    }
+    NotifyStack();
+}
+
+// ---------------------------------------------------------------- receive side
+
+void
+RdmaQueuePair::Receive(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t sport, bool ce)
+{
+    NS_LOG_FUNCTION(this << packet << sport << ce);
+    if (bth.IsData())
+    {
+        ReceiveData(packet, bth, sport, ce);
+    }
+    else if (bth.GetOpCode() == RoceBthHeader::RC_ACK)
+    {
+        ReceiveAck(packet, bth);
+    }
+    else if (bth.GetOpCode() == RoceBthHeader::CNP)
+    {
+        ++m_stats.cnpsReceived;
+        m_cnpReceivedTrace();
+        m_cc->OnCnp();
+        NotifyStack();
+    }
+}
+
+void
+RdmaQueuePair::GrowRx(uint64_t n)
+{
+    NS_LOG_FUNCTION(this << n);
+    if (n <= m_rx.size())
+    {
+        return;
+    }
+    uint64_t size = std::max<uint64_t>(m_rx.empty() ? 128 : m_rx.size(), 128);
+    while (size < n)
+    {
+        size *= 2;
+    }
+    std::vector<RxSlot> ring(size);
+    std::vector<uint64_t> bits(size / 64, 0);
+    for (uint64_t s = m_rcvNxt; s < m_rcvNxt + m_rx.size(); ++s)
+    {
+        if (RxHas(s))
+        {
+            uint64_t i = s & (size - 1);
+            ring[i] = m_rx[s & m_rxMask];
+            bits[i >> 6] |= uint64_t(1) << (i & 63);
+        }
+    }
+    m_rx.swap(ring);
+    m_rxBits.swap(bits);
+    m_rxMask = size - 1;
+}
+
+bool
+RdmaQueuePair::RxHas(uint64_t seq) const
+{
+    uint64_t i = seq & m_rxMask;
+    return (m_rxBits[i >> 6] >> (i & 63)) & 1;
+}
+
+void
+RdmaQueuePair::RxSet(uint64_t seq, bool v)
+{
+    uint64_t i = seq & m_rxMask;
+    if (v)
+    {
+        m_rxBits[i >> 6] |= uint64_t(1) << (i & 63);
+    }
+    else
+    {
+        m_rxBits[i >> 6] &= ~(uint64_t(1) << (i & 63));
+    }
+}
+
+uint64_t
+RdmaQueuePair::RxSackBits() const
+{
+    if (m_rx.empty())
+    {
+        return 0;
+    }
+    uint64_t b = (m_rcvNxt + 1) & m_rxMask;
+    uint64_t word = b >> 6;
+    uint64_t off = b & 63;
+    uint64_t nWords = m_rxBits.size();
+    uint64_t bits = m_rxBits[word] >> off;
+    if (off != 0)
+    {
+        bits |= m_rxBits[(word + 1) % nWords] << (64 - off);
+    }
+    return bits;
+}
+
+void
+RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t ev, bool ce)
+{
+    NS_LOG_FUNCTION(this << packet << ev << ce);
+    ++m_stats.dataReceived;
+    if (m_rx.empty())
+    {
+        GrowRx(128);
+    }
+    const uint32_t psn = bth.GetPsn();
+    const uint64_t seq = Unwrap(psn, m_rcvNxt);
+
+    if (ce && m_cc)
+    {
+        Time interval = m_cc->GetCnpInterval();
+        if (interval.IsStrictlyPositive() &&
+            (!m_cnpSent || Simulator::Now() - m_lastCnp >= interval))
+        {
+            SendCnp();
+        }
+    }
+
+    if (bth.IsTrimmed())
+    {
+        ++m_stats.trimmedReceived;
+        m_dataReceivedTrace(psn, ev, ce, false);
+        SendAck(psn, ev, ce, false, RoceAckHeader::TRIMMED);
+        return;
+    }
+
+    const bool duplicate = seq < m_rcvNxt || (seq < m_rcvNxt + m_rx.size() && RxHas(seq));
+    m_dataReceivedTrace(psn, ev, ce, duplicate);
+    if (duplicate)
+    {
+        ++m_stats.duplicates;
+        SendAck(psn, ev, ce, true, RoceAckHeader::NONE);
+        return;
+    }
+    if (seq >= m_rcvNxt + m_receiveWindow)
+    {
+        ++m_stats.outOfWindow;
+        return;
+    }
+    if (m_goBackN && seq != m_rcvNxt)
+    {
+        ++m_stats.outOfOrderDropped;
+        if (!m_gbnNackSent)
+        {
+            m_gbnNackSent = true;
+            SendAck(psn, ev, ce, false, RoceAckHeader::SEQUENCE_ERROR);
+        }
+        return;
+    }
+    GrowRx(seq - m_rcvNxt + 1);
+
+    const uint32_t bytes = packet->GetSize() >= RoceBthHeader::ICRC_SIZE
+                               ? packet->GetSize() - RoceBthHeader::ICRC_SIZE
+                               : 0;
+    RxSlot& slot = m_rx[seq & m_rxMask];
+    slot.bytes = bytes;
+    slot.opCode = bth.GetOpCode();
+    RxSet(seq, true);
+    m_stats.bytesReceived += bytes;
+    if (!m_rxMessageStarted)
+    {
+        m_rxMessageStarted = true;
+        m_rxMessageStart = Simulator::Now();
+    }
+
+    const bool inOrder = seq == m_rcvNxt;
+    while (RxHas(m_rcvNxt))
+    {
+        const RxSlot& s = m_rx[m_rcvNxt & m_rxMask];
+        RxSet(m_rcvNxt, false);
+        m_rxMessageBytes += s.bytes;
+        if (s.opCode == RoceBthHeader::RC_SEND_LAST || s.opCode == RoceBthHeader::RC_SEND_ONLY)
+        {
+            ++m_stats.messagesReceived;
+            Time t = Simulator::Now() - m_rxMessageStart;
+            uint64_t id = m_rxMessageId++;
+            uint64_t size = m_rxMessageBytes;
+            m_rxMessageBytes = 0;
+            m_rxMessageStarted = false;
+            m_messageReceivedTrace(id, size, t);
+            if (!m_onReceive.IsNull())
+            {
+                m_onReceive(id, size, t);
+            }
+        }
+        ++m_rcvNxt;
+    }
+    if (inOrder)
+    {
+        m_gbnNackSent = false;
+    }
+
+    ++m_unacked;
+    const bool lastOfMessage = bth.GetOpCode() == RoceBthHeader::RC_SEND_LAST ||
+                               bth.GetOpCode() == RoceBthHeader::RC_SEND_ONLY;
+    if (m_unacked >= m_ackEvery || !inOrder || ce || lastOfMessage || bth.GetAckRequest())
+    {
+        SendAck(psn, ev, ce, false, RoceAckHeader::NONE);
+    }
+}
+
+void
+RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason)
+{
+    NS_LOG_FUNCTION(this << psn << ev << ce << duplicate << +nackReason);
+    m_unacked = 0;
+    RoceAckHeader ack;
+    if (nackReason != RoceAckHeader::NONE)
+    {
+        ack.SetType(RoceAckHeader::NACK);
+        ack.SetNackReason(static_cast<RoceAckHeader::NackReason>(nackReason));
+        ++m_stats.nacksSent;
+    }
+    else
+    {
+        ++m_stats.acksSent;
+    }
+    ack.SetTriggerPsn(psn);
+    ack.SetCumulativePsn(static_cast<uint32_t>(m_rcvNxt));
+    ack.SetSackBitmap(m_goBackN ? 0 : RxSackBits());
+    ack.SetEchoedEntropy(ev);
+    ack.SetEchoedCe(ce);
+    ack.SetDuplicate(duplicate);
+    Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
+    p->AddHeader(ack);
+    RoceBthHeader bth;
+    bth.SetOpCode(RoceBthHeader::RC_ACK);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(psn);
+    p->AddHeader(bth);
+    m_ackSentTrace(psn, ev, ce, nackReason != RoceAckHeader::NONE);
+    // The ACK carries the data packet's EV as its own source port, so ACKs spread over the
+    // reverse paths as the data does over the forward ones.
+    m_stack->SendControl(p, this, ev);
+}
+
+void
+RdmaQueuePair::SendCnp()
+{
+    NS_LOG_FUNCTION(this);
+    m_lastCnp = Simulator::Now();
+    m_cnpSent = true;
+    ++m_stats.cnpsSent;
+    Ptr<Packet> p = Create<Packet>(kCnpPayload + RoceBthHeader::ICRC_SIZE);
+    RoceBthHeader bth;
+    bth.SetOpCode(RoceBthHeader::CNP);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetBecn(true);
+    p->AddHeader(bth);
+    m_stack->SendControl(p, this, static_cast<uint16_t>(m_qpn & 0xFFFF));
+}
+
+} // namespace ns3

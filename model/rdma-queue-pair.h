@@ -1,0 +1,403 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_RDMA_QUEUE_PAIR_H
+#define REPS_RDMA_QUEUE_PAIR_H
+
+#include "path-selector.h"
+#include "rdma-congestion-control.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class RdmaStack;
+class RoceBthHeader;
+class RoceAckHeader;
+class Ipv4Route;
+
+/**
+ * \ingroup reps
+ * Counters of a queue pair, readable after a run (RdmaQueuePair::GetStats()).
+ */
+struct RdmaQueuePairStats
+{
+    // sender side
+    uint64_t packetsSent{0};       //!< Data packets sent, retransmissions included.
+    uint64_t bytesSent{0};         //!< Payload bytes sent, retransmissions included.
+    uint64_t retransmissions{0};   //!< Data packets sent again.
+    uint64_t acksReceived{0};      //!< ACKs received (NACKs not included).
+    uint64_t ecnAcks{0};           //!< ACKs and NACKs echoing a CE mark.
+    uint64_t nacksReceived{0};     //!< NACKs received.
+    uint64_t timeouts{0};          //!< Retransmission-timer expiries that declared a loss.
+    uint64_t packetsLost{0};       //!< Packets declared lost by the retransmission timer.
+    uint64_t cnpsReceived{0};      //!< CNPs received.
+    uint64_t messagesCompleted{0}; //!< Messages whose every packet was acknowledged.
+    // receiver side
+    uint64_t dataReceived{0};      //!< Data packets received (duplicates, trimmed included).
+    uint64_t bytesReceived{0};     //!< Payload bytes placed (each byte once).
+    uint64_t duplicates{0};        //!< Duplicate data packets (not placed again).
+    uint64_t trimmedReceived{0};   //!< Trimmed data packets (answered with a NACK).
+    uint64_t outOfWindow{0};       //!< Data packets beyond the receive window (dropped).
+    uint64_t outOfOrderDropped{0}; //!< Go-back-N: data packets dropped for being out of order.
+    uint64_t acksSent{0};          //!< ACKs sent.
+    uint64_t nacksSent{0};         //!< NACKs sent.
+    uint64_t cnpsSent{0};          //!< CNPs sent.
+    uint64_t messagesReceived{0};  //!< Messages whose every byte arrived.
+};
+
+/**
+ * \ingroup reps
+ * A connected reliable (RC) RoCEv2 queue pair: sends messages to one remote queue pair and
+ * receives the messages that queue pair sends.
+ *
+ * Send side: PostSend() queues a message; it is cut into packets of Mtu payload bytes with
+ * consecutive PSNs. A packet may leave when the congestion controller's window has room and its
+ * rate allows (the RdmaStack then serializes the node's queue pairs onto the NIC round-robin).
+ * Every packet, retransmissions included, gets its entropy value (UDP source port) from the
+ * path selector. Per-packet state (send time, EV, size, state) lives in a ring indexed by PSN.
+ * ACKs acknowledge the trigger packet, everything below the cumulative PSN and what the SACK
+ * bitmap shows; a NACK of a trimmed packet makes exactly that packet go again; the
+ * retransmission timer (Rto) declares lost exactly the packets sent more than Rto ago and
+ * still unacknowledged. A message completes (callback and MessageComplete trace) when every
+ * one of its packets is acknowledged.
+ *
+ * Receive side: selective repeat. A packet is placed wherever it falls in a bitmap window of
+ * ReceiveWindow PSNs above the next expected PSN; a duplicate is detected and not counted
+ * twice; a message is received when the expected PSN passes its last packet. One ACK per data
+ * packet by default (AckEvery); a trimmed packet is answered at once with a NACK. In GoBackN
+ * mode (classic RoCEv2) only the expected PSN is accepted, the first out-of-order packet is
+ * answered with a sequence-error NACK and the sender goes back to the cumulative PSN.
+ */
+class RdmaQueuePair : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RdmaQueuePair();
+    ~RdmaQueuePair() override;
+
+    /// Completion of a message: (message id, size in bytes, flow completion time).
+    typedef Callback<void, uint64_t, uint64_t, Time> MessageCallback;
+
+    /**
+     * TracedCallback signature for a data packet sent.
+     * \param [in] psn its PSN (24 bits)
+     * \param [in] ev its entropy value (UDP source port)
+     * \param [in] retransmission whether it was sent before
+     */
+    typedef void (*PacketSentTracedCallback)(uint32_t psn, uint16_t ev, bool retransmission);
+    /**
+     * TracedCallback signature for an ACK (or NACK) received.
+     * \param [in] psn the PSN of the data packet it answers
+     * \param [in] ev the entropy value it echoes
+     * \param [in] ce the CE bit it echoes
+     * \param [in] rtt the RTT sample (zero when the packet had already been acknowledged)
+     */
+    typedef void (*AckTracedCallback)(uint32_t psn, uint16_t ev, bool ce, Time rtt);
+    /**
+     * TracedCallback signature for a NACK received.
+     * \param [in] psn the PSN of the data packet it reports
+     * \param [in] ev the entropy value it echoes
+     * \param [in] reason a RoceAckHeader::NackReason
+     */
+    typedef void (*NackTracedCallback)(uint32_t psn, uint16_t ev, uint8_t reason);
+    /**
+     * TracedCallback signature for a packet declared lost by the retransmission timer.
+     * \param [in] psn its PSN
+     * \param [in] ev the entropy value it was sent with
+     */
+    typedef void (*LossTracedCallback)(uint32_t psn, uint16_t ev);
+    /**
+     * TracedCallback signature for a retransmission-timer expiry.
+     * \param [in] lost the number of packets it declared lost
+     */
+    typedef void (*TimeoutTracedCallback)(uint32_t lost);
+    /**
+     * TracedCallback signature for a message completed (sender) or received (receiver).
+     * \param [in] id the message id (sender: as returned by PostSend(); receiver: the index
+     *                of the message on this queue pair, from 0)
+     * \param [in] size its size in bytes
+     * \param [in] time sender: the flow completion time (PostSend() to the last ACK);
+     *                  receiver: the time since the first packet of the message arrived
+     */
+    typedef void (*MessageTracedCallback)(uint64_t id, uint64_t size, Time time);
+    /**
+     * TracedCallback signature for a data packet received.
+     * \param [in] psn its PSN
+     * \param [in] ev the entropy value (UDP source port) it arrived with
+     * \param [in] ce whether it arrived with the IPv4 CE codepoint
+     * \param [in] duplicate whether it had been received before
+     */
+    typedef void (*DataReceivedTracedCallback)(uint32_t psn, uint16_t ev, bool ce, bool duplicate);
+    /**
+     * TracedCallback signature for an ACK or NACK sent by the receiver.
+     * \param [in] psn the PSN of the data packet it answers
+     * \param [in] ev the entropy value it echoes
+     * \param [in] ce the CE bit it echoes
+     * \param [in] nack whether it is a NACK
+     */
+    typedef void (*AckSentTracedCallback)(uint32_t psn, uint16_t ev, bool ce, bool nack);
+
+    /**
+     * Check the queue pair's attributes.
+     * \return an empty string when valid, else what is wrong and what is allowed.
+     */
+    std::string Validate() const;
+
+    /**
+     * Connect to the remote queue pair and start (done by RdmaHelper / RdmaStack). Aborts with
+     * the message of Validate() (or of the congestion controller's) when an attribute is wrong.
+     * \param stack the stack of this node, which owns the queue pair
+     * \param localQpn this queue pair's number
+     * \param local this node's IPv4 address
+     * \param remote the remote node's IPv4 address
+     * \param remoteQpn the remote queue pair's number
+     * \param pathSelector the path selector of the send side
+     * \param cc the congestion controller of the send side
+     */
+    void Connect(Ptr<RdmaStack> stack,
+                 uint32_t localQpn,
+                 Ipv4Address local,
+                 Ipv4Address remote,
+                 uint32_t remoteQpn,
+                 Ptr<PathSelector> pathSelector,
+                 Ptr<RdmaCongestionControl> cc);
+
+    /**
+     * Post a message for sending.
+     * \param size its size in bytes (a message of 0 bytes is one empty packet)
+     * \param onComplete called once every packet of the message is acknowledged
+     * \return the message id (0, 1, 2, ... on this queue pair)
+     */
+    uint64_t PostSend(uint64_t size, MessageCallback onComplete = MessageCallback());
+
+    /**
+     * \param cb called for every message received by this queue pair (id, size, time from the
+     *           arrival of its first packet)
+     */
+    void SetReceiveCallback(MessageCallback cb);
+
+    /// \return this queue pair's number
+    uint32_t GetQpn() const;
+    /// \return the remote queue pair's number
+    uint32_t GetRemoteQpn() const;
+    /// \return this node's address
+    Ipv4Address GetLocalAddress() const;
+    /// \return the remote node's address
+    Ipv4Address GetRemoteAddress() const;
+    /// \return the path selector of the send side
+    Ptr<PathSelector> GetPathSelector() const;
+    /// \return the congestion controller of the send side
+    Ptr<RdmaCongestionControl> GetCongestionControl() const;
+    /// \return the counters
+    const RdmaQueuePairStats& GetStats() const;
+    /// \return the payload bytes sent and not yet acknowledged nor declared lost
+    uint64_t GetBytesInFlight() const;
+    /// \return the retransmission timeout in use
+    Time GetRto() const;
+    /// \return the base RTT
+    Time GetBaseRtt() const;
+    /// \return the payload bytes per packet
+    uint32_t GetMtu() const;
+    /// \return whether every posted message has completed
+    bool IsIdle() const;
+
+    // Used by RdmaStack.
+
+    /// \return whether a data packet may leave now (something to send, window and rate allow)
+    bool CanSend() const;
+    /**
+     * Build the next data packet (the stack calls it when the NIC is free and CanSend()).
+     * \param [out] sport its entropy value (UDP source port)
+     * \return the packet (BTH, payload and ICRC), ready for UDP
+     */
+    Ptr<Packet> BuildNextPacket(uint16_t& sport);
+    /**
+     * A RoCEv2 packet for this queue pair arrived.
+     * \param packet the packet, BTH removed
+     * \param bth its BTH
+     * \param sport its UDP source port (the entropy value)
+     * \param ce whether it carried the IPv4 CE codepoint
+     */
+    void Receive(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t sport, bool ce);
+    /// \return the cached route towards the remote node (null until found)
+    Ptr<Ipv4Route> GetRoute() const;
+    /// \param route the route towards the remote node
+    void SetRoute(Ptr<Ipv4Route> route);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// State of a packet on the send side.
+    enum TxState : uint8_t
+    {
+        TX_FREE = 0,     //!< Not sent yet.
+        TX_INFLIGHT = 1, //!< Sent, not acknowledged.
+        TX_LOST = 2,     //!< Declared lost, waiting to be sent again.
+        TX_ACKED = 3,    //!< Acknowledged.
+    };
+
+    /// Send-side record of one packet.
+    struct TxSlot
+    {
+        Time sendTime;             //!< Last time it was sent.
+        uint32_t bytes{0};         //!< Payload bytes.
+        uint16_t ev{0};            //!< EV it was last sent with.
+        uint8_t opCode{0};         //!< BTH opcode.
+        TxState state{TX_FREE};    //!< State.
+        bool retransmitted{false}; //!< Sent more than once.
+    };
+
+    /// Receive-side record of one packet.
+    struct RxSlot
+    {
+        uint32_t bytes{0}; //!< Payload bytes.
+        uint8_t opCode{0}; //!< BTH opcode.
+    };
+
+    /// A posted message.
+    struct Message
+    {
+        uint64_t id{0};             //!< Id returned by PostSend().
+        uint64_t size{0};           //!< Bytes.
+        uint64_t unsegmented{0};    //!< Bytes not yet cut into packets.
+        bool started{false};        //!< Its first packet has a PSN.
+        uint64_t lastSeq{0};        //!< Sequence number of its last packet (once fully cut).
+        Time posted;                //!< When PostSend() was called.
+        MessageCallback onComplete; //!< Completion callback.
+    };
+
+    /// \return the slot of sequence number seq
+    TxSlot& Tx(uint64_t seq);
+    /// Make the send ring hold at least n packets.
+    void GrowTx(uint64_t n);
+    /// Make the receive ring hold at least n packets.
+    void GrowRx(uint64_t n);
+    /// \return whether receive-ring bit for seq is set
+    bool RxHas(uint64_t seq) const;
+    /// Set or clear the receive-ring bit for seq.
+    void RxSet(uint64_t seq, bool v);
+    /// \return the 64 receive bits above the expected PSN (SACK bitmap)
+    uint64_t RxSackBits() const;
+
+    /**
+     * Unwrap a 24-bit PSN to the sequence number nearest to ref.
+     * \param psn the PSN
+     * \param ref a nearby sequence number
+     * \return the sequence number
+     */
+    static uint64_t Unwrap(uint32_t psn, uint64_t ref);
+
+    /// Whether new data is waiting to be cut into packets.
+    bool HasNewData() const;
+    /// Handle an ACK or NACK.
+    void ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth);
+    /// Handle a data packet.
+    void ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t ev, bool ce);
+    /// Mark seq acknowledged. \return the payload bytes newly acknowledged
+    uint32_t MarkAcked(uint64_t seq);
+    /// Declare an in-flight packet lost and queue it for retransmission.
+    void MarkLost(uint64_t seq);
+    /// Advance the unacknowledged point and complete messages.
+    void AdvanceUna();
+    /// The retransmission timer fired.
+    void RtoExpired();
+    /// Arm the retransmission timer if it is not running.
+    void ArmRto();
+    /// Send an ACK or NACK for a data packet.
+    void SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason);
+    /// Send a CNP to the remote queue pair.
+    void SendCnp();
+    /// Tell the stack that this queue pair may have a packet to send.
+    void NotifyStack();
+    /// Pacing timer fired.
+    void PaceExpired();
+
+    // attributes
+    uint32_t m_mtu;           //!< Mtu: payload bytes per packet.
+    uint32_t m_receiveWindow; //!< ReceiveWindow: PSNs a receiver can place.
+    Time m_baseRtt;           //!< BaseRtt.
+    Time m_rtoAttr;           //!< Rto attribute (0: 5 x BaseRtt).
+    uint32_t m_ackEvery;      //!< AckEvery.
+    bool m_goBackN;           //!< GoBackN.
+    bool m_trimming;          //!< Trimming.
+    uint32_t m_initialPsn;    //!< InitialPsn.
+
+    // connection
+    Ptr<RdmaStack> m_stack;          //!< Owner.
+    Ptr<PathSelector> m_ps;          //!< Path selector.
+    Ptr<RdmaCongestionControl> m_cc; //!< Congestion control.
+    Ptr<Ipv4Route> m_route;          //!< Cached route towards the remote node.
+    uint32_t m_qpn;                  //!< Local QPN.
+    uint32_t m_remoteQpn;            //!< Remote QPN.
+    Ipv4Address m_local;             //!< Local address.
+    Ipv4Address m_remote;            //!< Remote address.
+    bool m_connected;                //!< Connect() was called.
+    Time m_rto;                      //!< RTO in use.
+    DataRate m_lineRate;             //!< NIC rate.
+
+    // send side
+    std::vector<TxSlot> m_tx;       //!< Ring of per-packet state, indexed by seq & mask.
+    uint64_t m_txMask;              //!< m_tx.size() - 1.
+    uint64_t m_sndUna;              //!< Lowest unacknowledged sequence number.
+    uint64_t m_sndHigh;             //!< Next new sequence number.
+    uint64_t m_inflight;            //!< Payload bytes in flight.
+    std::deque<uint64_t> m_retx;    //!< Sequence numbers to send again, in order.
+    std::deque<Message> m_messages; //!< Messages not yet complete.
+    size_t m_segIndex;              //!< Index in m_messages of the message being cut.
+    uint64_t m_nextMessageId;       //!< Id of the next posted message.
+    Time m_nextSendTime;            //!< Rate pacing: earliest time of the next packet.
+    EventId m_rtoEvent;             //!< Retransmission timer.
+    EventId m_paceEvent;            //!< Pacing timer.
+
+    // receive side
+    std::vector<uint64_t> m_rxBits; //!< Ring bitmap of received PSNs above m_rcvNxt.
+    std::vector<RxSlot> m_rx;       //!< Ring of received packet records.
+    uint64_t m_rxMask;              //!< m_rx.size() - 1.
+    uint64_t m_rcvNxt;              //!< Next expected sequence number.
+    uint64_t m_rxMessageBytes;      //!< Bytes of the message being received, so far.
+    uint64_t m_rxMessageId;         //!< Index of the message being received.
+    Time m_rxMessageStart;          //!< Arrival of the first packet of that message.
+    bool m_rxMessageStarted;        //!< A packet of that message arrived.
+    uint32_t m_unacked;             //!< Data packets not acknowledged yet (coalescing).
+    bool m_gbnNackSent;             //!< Go-back-N: a sequence-error NACK is outstanding.
+    Time m_lastCnp;                 //!< When the last CNP was sent.
+    bool m_cnpSent;                 //!< A CNP was sent at least once.
+    MessageCallback m_onReceive;    //!< Receive callback.
+
+    RdmaQueuePairStats m_stats; //!< Counters.
+
+    TracedCallback<uint32_t, uint16_t, bool> m_packetSentTrace;         //!< PacketSent.
+    TracedCallback<uint32_t, uint16_t, bool, Time> m_ackReceivedTrace;  //!< AckReceived.
+    TracedCallback<uint32_t, uint16_t, uint8_t> m_nackReceivedTrace;    //!< NackReceived.
+    TracedCallback<uint32_t, uint16_t> m_lossTrace;                     //!< PacketLost.
+    TracedCallback<uint32_t> m_timeoutTrace;                            //!< Timeout.
+    TracedCallback<uint64_t, uint64_t, Time> m_messageCompleteTrace;    //!< MessageComplete.
+    TracedCallback<uint64_t, uint64_t, Time> m_messageReceivedTrace;    //!< MessageReceived.
+    TracedCallback<uint32_t, uint16_t, bool, bool> m_dataReceivedTrace; //!< DataReceived.
+    TracedCallback<uint32_t, uint16_t, bool, bool> m_ackSentTrace;      //!< AckSent.
+    TracedCallback<> m_cnpReceivedTrace;                                //!< CnpReceived.
+};
+
+} // namespace ns3
+
+#endif /* REPS_RDMA_QUEUE_PAIR_H */

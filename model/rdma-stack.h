@@ -1,0 +1,163 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_RDMA_STACK_H
+#define REPS_RDMA_STACK_H
+
+#include "rdma-queue-pair.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/net-device.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+class Node;
+class Ipv4;
+class Ipv4EndPoint;
+class Ipv4Interface;
+class UdpL4Protocol;
+
+/**
+ * \ingroup reps
+ * Counters of an RdmaStack.
+ */
+struct RdmaStackStats
+{
+    uint64_t packetsSent{0};     //!< RoCEv2 packets handed to UDP (data and control).
+    uint64_t controlSent{0};     //!< ACKs, NACKs and CNPs handed to UDP.
+    uint64_t packetsReceived{0}; //!< RoCEv2 packets received on UDP port 4791.
+    uint64_t malformed{0};       //!< Received packets without a valid BTH (dropped).
+    uint64_t unknownQp{0};       //!< Received packets for a QPN this node does not have.
+};
+
+/**
+ * \ingroup reps
+ * The RDMA (RoCEv2) stack of a host, aggregated to its Node by RdmaHelper: owns the node's
+ * queue pairs, receives on UDP port 4791 through ns-3's UDP/IPv4 (an Ipv4EndPoint, whose
+ * receive callback gives the IPv4 header and so the CE codepoint), and sends every packet with
+ * UdpL4Protocol::Send(), source port = the packet's entropy value, destination port 4791, and
+ * IPv4 ECN codepoint ECT(0) (a SocketIpTosTag that Ipv4L3Protocol copies into the header).
+ *
+ * The stack serializes its queue pairs onto the NIC: it hands one packet at a time to UDP and
+ * waits for that packet's transmission time at the NIC's DataRate (its size on the wire,
+ * including IPv4, UDP and the point-to-point header) before the next, so the device queue stays
+ * short. ACKs, NACKs and CNPs go first; data packets are taken from the queue pairs that may
+ * send, round-robin, one packet per turn, so no queue pair starves.
+ */
+class RdmaStack : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RdmaStack();
+    ~RdmaStack() override;
+
+    /**
+     * Bind to the node's UDP port 4791 and find the NIC. The node must have ns-3's internet
+     * stack, an IPv4 address on interface 1 and a PointToPointNetDevice there; aborts
+     * otherwise.
+     * \param node the node this stack is aggregated to
+     */
+    void Setup(Ptr<Node> node);
+
+    /**
+     * Make an unconnected queue pair one of this node's, with the next free QPN (1, 2, ...);
+     * connect it with RdmaQueuePair::Connect().
+     * \param qp the queue pair
+     * \return its QPN
+     */
+    uint32_t AddQueuePair(Ptr<RdmaQueuePair> qp);
+    /// \return the queue pair with number qpn, or null
+    Ptr<RdmaQueuePair> GetQueuePair(uint32_t qpn) const;
+    /// \return the number of queue pairs
+    uint32_t GetNQueuePairs() const;
+
+    /// \return the node's IPv4 address (interface 1)
+    Ipv4Address GetAddress() const;
+    /// \return the NIC's data rate
+    DataRate GetLineRate() const;
+    /// \return the NIC
+    Ptr<NetDevice> GetNic() const;
+    /// \return the IPv4 MTU of the NIC's interface
+    uint32_t GetIpMtu() const;
+    /// \return the counters
+    const RdmaStackStats& GetStats() const;
+
+    /// Bytes a RoCEv2 packet adds to its BTH, payload and ICRC on the wire: IPv4, UDP, PPP.
+    static constexpr uint32_t WIRE_OVERHEAD = 20 + 8 + 2;
+
+    /**
+     * A queue pair may have a data packet to send.
+     * \param qp the queue pair
+     */
+    void NotifyReady(RdmaQueuePair* qp);
+
+    /**
+     * Send an ACK, NACK or CNP ahead of data.
+     * \param packet the packet (BTH and what follows)
+     * \param qp the queue pair it belongs to (gives destination and route)
+     * \param sport its UDP source port
+     */
+    void SendControl(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A control packet waiting for the NIC.
+    struct ControlItem
+    {
+        Ptr<Packet> packet;         //!< The packet.
+        RdmaQueuePair* qp{nullptr}; //!< Its queue pair.
+        uint16_t sport{0};          //!< UDP source port.
+    };
+
+    /// Send the next packet if the NIC is free, else make sure it is sent when it is.
+    void TrySend();
+    /// The NIC is free: send one packet.
+    void SendOne();
+    /// Hand a packet to UDP. \return its size on the wire
+    uint32_t Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport);
+    /// UdpL4Protocol freed the end point (it was disposed first).
+    void EndPointDestroyed();
+    /// UDP receive callback of the endpoint.
+    void Receive(Ptr<Packet> packet,
+                 Ipv4Header header,
+                 uint16_t sport,
+                 Ptr<Ipv4Interface> incomingInterface);
+
+    Ptr<Node> m_node;                              //!< The node.
+    Ptr<Ipv4> m_ipv4;                              //!< Its IPv4.
+    Ptr<UdpL4Protocol> m_udp;                      //!< Its UDP.
+    Ipv4EndPoint* m_endPoint;                      //!< UDP port 4791.
+    Ptr<NetDevice> m_nic;                          //!< The NIC.
+    uint32_t m_interface;                          //!< IPv4 interface of the NIC.
+    Ipv4Address m_address;                         //!< IPv4 address.
+    DataRate m_lineRate;                           //!< NIC rate.
+    std::vector<Ptr<RdmaQueuePair>> m_qps;         //!< Queue pairs, index = QPN - 1.
+    std::deque<ControlItem> m_control;             //!< ACKs, NACKs, CNPs waiting.
+    std::deque<RdmaQueuePair*> m_ready;            //!< Queue pairs that may send, round-robin.
+    std::vector<bool> m_inReady;                   //!< Per QPN - 1: in m_ready.
+    Time m_nicFreeAt;                              //!< When the NIC finishes the last packet.
+    EventId m_txEvent;                             //!< Next SendOne().
+    RdmaStackStats m_stats;                        //!< Counters.
+    TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Drop: a malformed or unknown packet.
+};
+
+} // namespace ns3
+
+#endif /* REPS_RDMA_STACK_H */
