@@ -13,6 +13,16 @@ cpp_examples = [
     ("reps-path-selector-trace --selector=ns3::RepsPathSelector --packets=64 --timeoutAt=40 --quiet", "True", "True"),
     ("reps-two-host --size=1000000", "True", "False"),
     ("reps-two-host --size=1000000 --dropRate=0.01 --cc=ns3::DcqcnCongestionControl", "True", "False"),
+    ("reps-lb-comparison --leaves=4 --hostsPerLeaf=4 --spines=4 --flowSize=256KiB --quiet",
+     "True", "False"),
+    ("reps-lb-comparison --tiers=3 --pods=2 --leaves=2 --hostsPerLeaf=2 --spines=2 --cores=4 "
+     "--pattern=websearch --load=0.5 --duration=100us --lb=ecmp,reps --quiet", "True", "False"),
+    ("reps-link-failure --leaves=2 --hostsPerLeaf=4 --spines=4 --flowSize=512KiB --failAt=5us "
+     "--failFor=20us --failGap=10us --binWidth=20us --quiet", "True", "False"),
+    ("reps-asymmetric --leaves=4 --hostsPerLeaf=4 --spines=4 --degradedLinks=2 "
+     "--flowSize=256KiB --quiet", "True", "False"),
+    ("reps-allreduce --leaves=2 --hostsPerLeaf=2 --spines=2 --pods=2 --cores=4 --flowSize=64KiB "
+     "--quiet", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Runs an example with --json and checks the summary it writes.
+
+Checks that the JSON parses; that "config" records every option the example lists in --help;
+that every result has the fields of the documented shape (doc/reps-workloads.rst) with the
+right types; that the CSV written alongside has one row per flow; and, with --expect-slower
+SLOW:FAST1,FAST2, that the mean FCT of scheme SLOW is at least 1.2 times that of each FAST one.
+
+Usage: check-example-json.py [--expect-slower ecmp:ops,reps] PROGRAM [ARGS...]
+Exit status 0 when every check passes.
+"""
+
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+RESULT_FIELDS = {
+    "lb": str, "flows": int, "completed": int, "fct_us": dict, "slowdown": dict,
+    "drops": int, "trims": int, "retransmissions": int, "ecn_marks": int, "freezes": int,
+    "max_queue_bytes": int, "sim_time_us": (int, float), "wall_s": (int, float), "packets": int,
+    "max_queue_bytes_per_tier": dict, "link_bytes": list, "timeseries": dict, "events": list,
+    "collectives": list,
+}
+
+
+def fail(message):
+    print("check-example-json: FAIL: " + message)
+    sys.exit(1)
+
+
+def main():
+    args = sys.argv[1:]
+    slower = None
+    if len(args) >= 2 and args[0] == "--expect-slower":
+        slow, fast = args[1].split(":")
+        slower = (slow, fast.split(","))
+        args = args[2:]
+    if not args:
+        fail("no program given")
+    help_text = subprocess.run(args[:1] + ["--help"], capture_output=True, text=True).stdout
+    program_options = help_text.split("Program Options:")[-1].split("General Arguments:")[0]
+    options = re.findall(r"^\s+--(\w+):", program_options, re.M)
+    if not options:
+        fail("no option found in --help")
+    with tempfile.TemporaryDirectory() as tmp:
+        jpath, cpath = os.path.join(tmp, "r.json"), os.path.join(tmp, "r.csv")
+        run = subprocess.run(args + ["--json=" + jpath, "--csv=" + cpath], capture_output=True,
+                             text=True)
+        if run.returncode != 0:
+            fail("the example exited with %d:\n%s%s" % (run.returncode, run.stdout, run.stderr))
+        with open(jpath) as f:
+            doc = json.load(f)
+        with open(cpath, newline="") as f:
+            rows = list(csv.DictReader(f))
+    missing = [o for o in options if o not in doc["config"]]
+    if missing:
+        fail("config lacks options %s" % missing)
+    if not doc["results"]:
+        fail("no results")
+    flows = 0
+    for r in doc["results"]:
+        for key, kind in RESULT_FIELDS.items():
+            if key not in r or not isinstance(r[key], kind):
+                fail("result %s: field %s missing or not %s" % (r.get("lb"), key, kind))
+        for key in ("mean", "p50", "p99", "max"):
+            if key not in r["fct_us"]:
+                fail("result %s: fct_us.%s missing" % (r["lb"], key))
+        for key in ("mean", "p99"):
+            if key not in r["slowdown"]:
+                fail("result %s: slowdown.%s missing" % (r["lb"], key))
+        if "collective_us" not in r:
+            fail("result %s: collective_us missing" % r["lb"])
+        if r["completed"] != r["flows"]:
+            fail("result %s: %d of %d flows completed" % (r["lb"], r["completed"], r["flows"]))
+        if r["packets"] <= 0:
+            fail("result %s: no packet sent" % r["lb"])
+        flows += r["flows"]
+    if len(rows) != flows:
+        fail("CSV has %d rows for %d flows" % (len(rows), flows))
+    if slower:
+        fct = {r["lb"]: r["fct_us"]["mean"] for r in doc["results"]}
+        for fast in slower[1]:
+            if not fct[slower[0]] >= 1.2 * fct[fast]:
+                fail("mean FCT of %s (%.1f us) is not 1.2 x that of %s (%.1f us)"
+                     % (slower[0], fct[slower[0]], fast, fct[fast]))
+        print("mean FCT: " + ", ".join("%s %.1f us" % kv for kv in fct.items()))
+    print("check-example-json: %d results, %d flows, %d options: OK"
+          % (len(doc["results"]), flows, len(options)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,319 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/clos-fabric-helper.h"
+#include "ns3/clos-fabric.h"
+#include "ns3/config.h"
+#include "ns3/ecmp-path-selector.h"
+#include "ns3/fabric-experiment.h"
+#include "ns3/rdma-flow-launcher.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/rdma-stack.h"
+#include "ns3/reps-ns3-compat.h"
+#include "ns3/ring-all-reduce.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+#include "ns3/workload-helper.h"
+#include "ns3/workload-runner.h"
+
+#include <map>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Payload bytes per packet in these tests.
+constexpr uint32_t MTU = 1000;
+
+/**
+ * A 2-tier fabric of 2 leaves x 2 hosts and 2 spines at 100 Gb/s, with the RDMA stack on
+ * every host.
+ * \return the fabric
+ */
+Ptr<ClosFabric>
+SmallRdmaFabric()
+{
+    Config::SetDefault("ns3::PointToPointNetDevice::Mtu", UintegerValue(1500));
+    Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
+    h->SetAttribute("Leaves", UintegerValue(2));
+    h->SetAttribute("HostsPerLeaf", UintegerValue(2));
+    h->SetAttribute("Spines", UintegerValue(2));
+    for (const char* rate : {"HostLinkRate", "LeafUplinkRate"})
+    {
+        h->SetAttribute(rate, DataRateValue(DataRate("100Gbps")));
+    }
+    Ptr<ClosFabric> fabric = h->Build();
+    ClosFabricHelper::AssignStreams(fabric, 10);
+    return fabric;
+}
+
+/**
+ * \param fabric a fabric whose hosts have the RDMA stack.
+ * \return payload bytes placed by every receiving queue pair, per (sender, receiver) host.
+ */
+std::map<std::pair<uint32_t, uint32_t>, uint64_t>
+BytesReceived(Ptr<ClosFabric> fabric)
+{
+    std::map<std::pair<uint32_t, uint32_t>, uint64_t> bytes;
+    for (uint32_t h = 0; h < fabric->GetNHosts(); ++h)
+    {
+        Ptr<RdmaStack> stack = fabric->GetHost(h)->GetObject<RdmaStack>();
+        for (uint32_t qpn = 1; qpn <= stack->GetNQueuePairs(); ++qpn)
+        {
+            Ptr<RdmaQueuePair> qp = stack->GetQueuePair(qpn);
+            uint32_t from = fabric->GetHostIndex(qp->GetRemoteAddress());
+            if (qp->GetStats().bytesReceived > 0)
+            {
+                bytes[{from, h}] += qp->GetStats().bytesReceived;
+            }
+        }
+    }
+    return bytes;
+}
+
+/**
+ * \param fabric the fabric.
+ * \param src a host.
+ * \param dst another host.
+ * \return the base RTT between them for full packets.
+ */
+Time
+PairRtt(Ptr<ClosFabric> fabric, uint32_t src, uint32_t dst)
+{
+    return fabric->GetBaseRtt(src, dst, MTU + 44, 64);
+}
+
+/// Stops the simulation.
+void
+Stop()
+{
+    Simulator::Stop();
+}
+
+} // namespace
+
+/**
+ * \ingroup reps-test
+ * Flows carried by RDMA queue pairs: every flow completes, every byte arrives exactly once at
+ * its destination, no flow beats its ideal completion time, and background flows are pinned
+ * by ECMP whatever the main path selector.
+ */
+class RdmaFlowLauncherTestCase : public TestCase
+{
+  public:
+    RdmaFlowLauncherTestCase()
+        : TestCase("RDMA flow launcher: every byte of every flow delivered, FCT >= ideal")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ClosFabric> fabric = SmallRdmaFabric();
+        NodeContainer hosts = fabric->GetHosts();
+        Time baseRtt = fabric->GetBaseRtt(0, 3, MTU + 44, 64);
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::OpsPathSelector");
+        rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
+        rdma.SetQueuePairAttribute("Mtu", UintegerValue(MTU));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(baseRtt));
+        RdmaHelper background = rdma;
+        background.SetPathSelector("ns3::EcmpPathSelector");
+        rdma.Install(hosts);
+        RdmaFlowLauncher launcher(hosts, &rdma, &background);
+
+        WorkloadHelper wl(hosts.GetN());
+        wl.AssignStreams(1);
+        wl.SetStartTime(MicroSeconds(1));
+        std::vector<FlowSpec> flows = wl.Permutation(64 * 1024 + 123);
+        std::vector<FlowSpec> more = wl.Tornado(10000); // a second message on some pairs
+        flows.insert(flows.end(), more.begin(), more.end());
+        std::vector<FlowSpec> bg = wl.Background(0.5, 20000);
+        flows.insert(flows.end(), bg.begin(), bg.end());
+        launcher.Prepare(flows);
+        rdma.AssignStreams(hosts, 100);
+
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(launcher.GetLauncher());
+        runner->GetStats().SetIdeal(DataRate("100Gbps"), baseRtt);
+        runner->GetStats().SetBaseRttCallback(MakeBoundCallback(&PairRtt, fabric));
+        runner->SetAllCompletedCallback(MakeCallback(&Stop));
+        runner->Schedule(flows);
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(runner->GetCompleted(), flows.size(), "every flow completes");
+        std::map<std::pair<uint32_t, uint32_t>, uint64_t> expected;
+        for (const FlowSpec& f : flows)
+        {
+            expected[{f.src, f.dst}] += f.bytes;
+        }
+        std::map<std::pair<uint32_t, uint32_t>, uint64_t> received = BytesReceived(fabric);
+        NS_TEST_ASSERT_MSG_EQ(received.size(), expected.size(), "pairs that received data");
+        for (const auto& [pair, bytes] : expected)
+        {
+            NS_TEST_ASSERT_MSG_EQ(received[pair],
+                                  bytes,
+                                  "bytes from host " << pair.first << " to " << pair.second);
+        }
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(runner->GetStats().GetSlowdown(r),
+                                        0.99,
+                                        "flow " << r.flow.id << " beat its ideal FCT");
+        }
+        uint32_t pinned = 0;
+        for (const Ptr<RdmaQueuePair>& qp : launcher.GetSenders())
+        {
+            pinned += DynamicCast<EcmpPathSelector>(qp->GetPathSelector()) ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(pinned, bg.size(), "one ECMP queue pair per background flow");
+        RdmaQueuePairStats totals = launcher.GetSenderTotals();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(totals.packetsSent,
+                                    (64 * 1024 + 123) / MTU * hosts.GetN(),
+                                    "packets counted");
+        NS_TEST_ASSERT_MSG_EQ(totals.messagesCompleted, flows.size(), "messages completed");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * A ring all-reduce over RDMA queue pairs completes, and the receivers placed exactly the
+ * bytes of the 2(N-1) chunks every host sent to its right neighbour.
+ */
+class RdmaAllReduceTestCase : public TestCase
+{
+  public:
+    RdmaAllReduceTestCase()
+        : TestCase("Ring all-reduce over RDMA completes and delivers 2(N-1) chunks per hop")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ClosFabric> fabric = SmallRdmaFabric();
+        NodeContainer hosts = fabric->GetHosts();
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::RepsPathSelector");
+        rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
+        rdma.SetQueuePairAttribute("Mtu", UintegerValue(MTU));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(fabric->GetBaseRtt(0, 3, MTU + 44, 64)));
+        rdma.Install(hosts);
+        RdmaFlowLauncher launcher(hosts, &rdma);
+        // Ring order 0, 2, 1, 3: every hop crosses the spines.
+        std::vector<uint32_t> ring = {0, 2, 1, 3};
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            launcher.PreparePair(ring[i], ring[(i + 1) % 4], 0, false);
+        }
+        rdma.AssignStreams(hosts, 100);
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(launcher.GetLauncher());
+        Ptr<RingAllReduce> ar = CreateObject<RingAllReduce>();
+        const uint64_t data = 4 * 50000;
+        ar->SetAttribute("DataBytes", UintegerValue(data));
+        ar->SetAttribute("StartTime", TimeValue(MicroSeconds(2)));
+        ar->SetHosts(ring);
+        ar->SetLauncher(runner->GetLauncher());
+        ar->Start();
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(ar->IsComplete(), true, "the collective completes");
+        NS_TEST_ASSERT_MSG_EQ(launcher.GetSenders().size(), 4, "one queue pair per ring hop");
+        std::map<std::pair<uint32_t, uint32_t>, uint64_t> received = BytesReceived(fabric);
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            uint64_t hop = received[std::make_pair(ring[i], ring[(i + 1) % 4])];
+            NS_TEST_ASSERT_MSG_EQ(hop, 2 * 3 * data / 4, "2(N-1) chunks of data/N, hop " << i);
+        }
+        for (const RingAllReduce::Step& s : ar->GetStepRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ((s.start >= s.inputArrived), true, "step after its input");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * A whole experiment on a tiny fabric: every flow completes, the result has the fabric and
+ * transport totals and the time series, a failure is recorded as events, and running the same
+ * path selector twice gives the same completion times.
+ */
+class FabricExperimentTestCase : public TestCase
+{
+  public:
+    FabricExperimentTestCase()
+        : TestCase("Fabric experiment: complete, reproducible results with every field")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FabricExperiment e;
+        e.lb = "ecmp,reps";
+        e.leaves = 2;
+        e.hostsPerLeaf = 2;
+        e.spines = 2;
+        e.flowSize = "64KiB";
+        e.mtu = 1024;
+        e.failedLinks = 1;
+        e.failLeaf = 0;
+        e.failAt = "5us";
+        e.failFor = "10us";
+        e.sampleInterval = "2us";
+        e.quiet = true;
+        e.Check();
+        NS_TEST_ASSERT_MSG_EQ(e.GetSelectors().size(), 2, "two selectors");
+        RunResult a = e.Run(e.GetSelectors()[1]);
+        RunResult b = e.Run(e.GetSelectors()[1]);
+        NS_TEST_ASSERT_MSG_EQ(a.lb, "reps", "scheme name");
+        NS_TEST_ASSERT_MSG_EQ(a.flows.GetFlowCount(), 4, "a permutation of 4 hosts");
+        NS_TEST_ASSERT_MSG_EQ(a.flows.GetCompletedCount(), 4, "every flow completes");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(a.packets, 4 * 64U, "64 packets per flow at least");
+        NS_TEST_ASSERT_MSG_EQ(a.linkBytes.size(), 8, "4 uplinks, both directions");
+        NS_TEST_ASSERT_MSG_EQ(a.events.size(), 2, "down and up");
+        NS_TEST_ASSERT_MSG_EQ((a.events[0].time < a.events[1].time), true, "events in order");
+        NS_TEST_ASSERT_MSG_EQ(a.timeseries.size(), 4, "queue, drops, delivered, completed");
+        NS_TEST_ASSERT_MSG_GT(a.extra["base_rtt_us"], 0, "base RTT recorded");
+        NS_TEST_ASSERT_MSG_GT(a.extra["link_packets"], a.packets, "data and ACKs on links");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(a.flows.GetRecords()[i].finished,
+                                  b.flows.GetRecords()[i].finished,
+                                  "the same run reproduces flow " << i);
+        }
+        ExperimentReport report;
+        e.FillConfig(report);
+        report.AddResult(a);
+        NS_TEST_ASSERT_MSG_NE(report.ToJson().find("\"failedLinks\": 1"),
+                              std::string::npos,
+                              "options in the JSON config");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The experiment tests.
+ */
+class RepsExperimentTestSuite : public TestSuite
+{
+  public:
+    RepsExperimentTestSuite()
+        : TestSuite("reps-experiment", TestSuite::Type::UNIT)
+    {
+        AddTestCase(new RdmaFlowLauncherTestCase(), reps::kQuick);
+        AddTestCase(new RdmaAllReduceTestCase(), reps::kQuick);
+        AddTestCase(new FabricExperimentTestCase(), reps::kQuick);
+    }
+};
+
+/// The one instance.
+static RepsExperimentTestSuite g_repsExperimentTestSuite;
