@@ -32,8 +32,7 @@ main(int argc, char* argv[])
     FabricExperiment experiment;
     CommandLine cmd(__FILE__);
     cmd.Usage("Runs one fabric and workload once per path selector and prints the results side "
-              "by side (FCT in microseconds, slowdown = FCT / ideal FCT). --RngRun=N draws "
-              "another workload and other hash salts.");
+              "by side (FCT in microseconds, slowdown = FCT / ideal FCT).");
     experiment.AddOptions(cmd);
     cmd.Parse(argc, argv);
     experiment.Check();

@@ -127,6 +127,7 @@ FabricExperiment::FabricExperiment()
       failLeaf(-1),
       reconverge("never"),
       evSpace(65536),
+      rngRun(RngSeedManager::GetRun()),
       startTime("1us"),
       stopTime("100ms"),
       sampleInterval("10us"),
@@ -223,6 +224,10 @@ FabricExperiment::AddOptions(CommandLine& cmd)
     cmd.AddValue("evSpace",
                  "Entropy values (UDP source ports) a path selector may use (1 to 65536)",
                  evSpace);
+    cmd.AddValue("RngRun",
+                 "ns-3 run number: another run draws another workload, other hash salts and "
+                 "other random links (run number)",
+                 rngRun);
     cmd.AddValue("startTime", "When the workload starts (Time)", startTime);
     cmd.AddValue("stopTime",
                  "Simulated-time limit of a run; flows not done by then count as incomplete "
@@ -246,6 +251,7 @@ void
 FabricExperiment::Check()
 {
     m_selectors = PathSelectorNames::ParseListOrExit("--lb", lb);
+    RngSeedManager::SetRun(rngRun);
     if (tiers != 2 && tiers != 3)
     {
         std::ostringstream msg;

@@ -131,6 +131,7 @@ class FabricExperiment
     int32_t failLeaf;           //!< Leaf whose uplinks fail (-1: random uplinks).
     std::string reconverge;     //!< Routing convergence delay after a change ("never").
     uint32_t evSpace;           //!< Entropy space of the path selectors.
+    uint64_t rngRun;            //!< ns-3 run number (RngSeedManager::SetRun).
     std::string startTime;      //!< When the workload starts.
     std::string stopTime;       //!< Simulated-time limit.
     std::string sampleInterval; //!< Time-series interval (0: none).
