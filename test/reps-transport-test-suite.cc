@@ -63,6 +63,7 @@ class MangleTestQueueDisc : public QueueDisc
     Time markUntil{Time::Max()}; //!< Stop marking at this time.
     uint32_t trimEvery{0};       //!< Trim every n-th data packet (0: never).
     uint32_t seen{0};            //!< Packets enqueued.
+    uint32_t dequeued{0};        //!< Packets dequeued.
     uint32_t marked{0};          //!< Packets marked.
     uint32_t trimmed{0};         //!< Packets trimmed.
 
@@ -75,7 +76,15 @@ class MangleTestQueueDisc : public QueueDisc
         {
             ++marked;
         }
-        if (trimEvery > 0 && seen % trimEvery == 0)
+        return GetInternalQueue(0)->Enqueue(item);
+    }
+
+    Ptr<QueueDiscItem> DoDequeue() override
+    {
+        Ptr<QueueDiscItem> item = GetInternalQueue(0)->Dequeue();
+        // Trimming on the way out: QueueDisc::Enqueue() checks that the bytes it received were
+        // all enqueued, so the size of a packet may only change once it has left the queue.
+        if (item && trimEvery > 0 && ++dequeued % trimEvery == 0)
         {
             Ptr<Packet> p = item->GetPacket();
             UdpHeader udp;
@@ -92,12 +101,7 @@ class MangleTestQueueDisc : public QueueDisc
             }
             p->AddHeader(udp);
         }
-        return GetInternalQueue(0)->Enqueue(item);
-    }
-
-    Ptr<QueueDiscItem> DoDequeue() override
-    {
-        return GetInternalQueue(0)->Dequeue();
+        return item;
     }
 
     bool CheckConfig() override
