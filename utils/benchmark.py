@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
@@ -81,19 +80,22 @@ def run(build_dir, name, program, args):
         if program == "reps-lb-comparison":
             json_path = os.path.join(tmp, "result.json")
             cmd += ["--quiet", "--json=" + json_path]
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.monotonic()
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        wall = time.monotonic() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if proc.returncode != 0:
-            sys.exit("benchmark: %s failed (%d):\n%s" % (" ".join(cmd), proc.returncode,
-                                                         proc.stdout[-3000:]))
+        log_path = os.path.join(tmp, "output.txt")
+        with open(log_path, "w") as log:
+            start = time.monotonic()
+            child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+            # wait4 gives this child's own resource usage (peak memory included).
+            _, status, usage = os.wait4(child.pid, 0)
+            wall = time.monotonic() - start
+            child.returncode = os.waitstatus_to_exitcode(status)
+        with open(log_path) as log:
+            output = log.read()
+        if child.returncode != 0:
+            sys.exit("benchmark: %s failed (%d):\n%s" % (" ".join(cmd), child.returncode,
+                                                         output[-3000:]))
         result["wall_s"] = round(wall, 3)
-        result["cpu_s"] = round((after.ru_utime - before.ru_utime) +
-                                (after.ru_stime - before.ru_stime), 3)
-        # ru_maxrss of the children is the largest of them; each scenario runs alone.
-        result["max_rss_mib"] = round(after.ru_maxrss / 1024.0, 1)
+        result["cpu_s"] = round(usage.ru_utime + usage.ru_stime, 3)
+        result["max_rss_mib"] = round(usage.ru_maxrss / 1024.0, 1)
         if json_path:
             with open(json_path) as f:
                 data = json.load(f)
@@ -108,7 +110,7 @@ def run(build_dir, name, program, args):
                 result["us_per_link_packet"] = round(
                     r["wall_s"] * 1e6 / result["link_packets"], 3)
         else:
-            for line in proc.stdout.splitlines():
+            for line in output.splitlines():
                 if line.strip().startswith("built in"):
                     result["build_s"] = float(line.split()[2])
     return result
