@@ -94,11 +94,11 @@ const std::vector<std::string> g_ccNames = {"window", "dcqcn", "none"};
 FabricExperiment::FabricExperiment()
     : lb("ecmp,ops,flowlet,reps"),
       tiers(2),
-      leaves(16),
-      hostsPerLeaf(8),
-      spines(8),
-      pods(2),
-      cores(8),
+      leaves(0),
+      hostsPerLeaf(0),
+      spines(0),
+      pods(0),
+      cores(0),
       linkRate("400Gbps"),
       linkDelay("1us"),
       mtu(4096),
@@ -152,13 +152,24 @@ FabricExperiment::AddOptions(CommandLine& cmd)
                  "Fabric tiers (2: leaf-spine, 3: pods of leaves and aggregation "
                  "switches under cores)",
                  tiers);
-    cmd.AddValue("leaves", "Leaf switches; with 3 tiers, leaves per pod (switches)", leaves);
-    cmd.AddValue("hostsPerLeaf", "Hosts under every leaf (hosts)", hostsPerLeaf);
+    // A shape option left at 0 takes its tier's default: the REPS paper's 128-host fabrics, the
+    // 2-tier one (16 leaves x 8 hosts, 8 spines) or the k = 8 fat tree (8 pods of 4 leaves x 4
+    // hosts and 4 aggregation switches, 16 cores), both without oversubscription.
+    cmd.AddValue("leaves",
+                 "Leaf switches; with 3 tiers, leaves per pod (switches; 0: 16 with 2 tiers, 4 "
+                 "with 3)",
+                 leaves);
+    cmd.AddValue("hostsPerLeaf",
+                 "Hosts under every leaf (hosts; 0: 8 with 2 tiers, 4 with 3)",
+                 hostsPerLeaf);
     cmd.AddValue("spines",
-                 "Spine switches; with 3 tiers, aggregation switches per pod (switches)",
+                 "Spine switches; with 3 tiers, aggregation switches per pod (switches; 0: 8 "
+                 "with 2 tiers, 4 with 3)",
                  spines);
-    cmd.AddValue("pods", "Pods, 3 tiers only (pods)", pods);
-    cmd.AddValue("cores", "Core switches, 3 tiers only, a multiple of --spines (switches)", cores);
+    cmd.AddValue("pods", "Pods, 3 tiers only (pods; 0: 8)", pods);
+    cmd.AddValue("cores",
+                 "Core switches, 3 tiers only, a multiple of --spines (switches; 0: 16)",
+                 cores);
     cmd.AddValue("linkRate", "Rate of every link (DataRate, e.g. 400Gbps)", linkRate);
     cmd.AddValue("linkDelay", "Propagation delay of every link (Time, e.g. 1us)", linkDelay);
     cmd.AddValue("mtu", "Payload of a full packet (bytes, 64 to 9000)", mtu);
@@ -241,6 +252,34 @@ FabricExperiment::AddOptions(CommandLine& cmd)
     cmd.AddValue("quiet", "No progress lines on standard error (true/false)", quiet);
 }
 
+void
+FabricExperiment::ApplyTierDefaults()
+{
+    NS_LOG_FUNCTION(this);
+    auto orDefault = [](uint32_t& value, uint32_t def) {
+        if (value == 0)
+        {
+            value = def;
+        }
+    };
+    if (tiers == 3)
+    {
+        orDefault(leaves, 4);
+        orDefault(hostsPerLeaf, 4);
+        orDefault(spines, 4);
+        orDefault(pods, 8);
+        orDefault(cores, 16);
+    }
+    else
+    {
+        orDefault(leaves, 16);
+        orDefault(hostsPerLeaf, 8);
+        orDefault(spines, 8);
+        orDefault(pods, 1);
+        orDefault(cores, 1);
+    }
+}
+
 uint32_t
 FabricExperiment::GetHosts() const
 {
@@ -258,6 +297,7 @@ FabricExperiment::Check()
         msg << "--tiers: " << tiers << " is not allowed; allowed: 2 (leaf-spine) or 3 (pods)";
         OptionParser::Exit(msg.str());
     }
+    ApplyTierDefaults();
     OptionParser::CheckRangeOrExit("--leaves", leaves, 1, 4096);
     OptionParser::CheckRangeOrExit("--hostsPerLeaf", hostsPerLeaf, 1, 4096);
     OptionParser::CheckRangeOrExit("--spines", spines, 1, 4096);

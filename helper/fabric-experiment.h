@@ -87,6 +87,13 @@ class FabricExperiment
     void WriteOutputs(const ExperimentReport& report) const;
 
     /**
+     * Give every shape option left at 0 the default of the chosen tier count: the 2-tier
+     * 128-host fabric of the REPS paper (16 leaves x 8 hosts, 8 spines) or the k = 8 fat tree
+     * (8 pods of 4 leaves x 4 hosts and 4 aggregation switches, 16 cores). Check() calls it.
+     */
+    void ApplyTierDefaults();
+
+    /**
      * Print one line describing the fabric and workload (hosts, links, base RTT, flows).
      * \param os the stream.
      */
