@@ -28,7 +28,8 @@ NS_OBJECT_ENSURE_REGISTERED(RdmaStack);
 
 namespace
 {
-constexpr uint8_t kEct0 = 0x02; //!< IPv4 ECN codepoint ECT(0), in the TOS byte.
+constexpr uint8_t kEct0 = 0x02;      //!< IPv4 ECN codepoint ECT(0), in the TOS byte.
+constexpr uint8_t kUdpProtocol = 17; //!< IANA protocol number of UDP.
 } // namespace
 
 TypeId
@@ -287,7 +288,7 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
             Ipv4Header header;
             header.SetDestination(qp->GetRemoteAddress());
             header.SetSource(m_address);
-            header.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+            header.SetProtocol(kUdpProtocol);
             Socket::SocketErrno err;
             route = routing->RouteOutput(packet, header, m_nic, err);
             qp->SetRoute(route);
