@@ -24,6 +24,7 @@
 #include "ns3/roce-ack-header.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -88,6 +89,7 @@ Total(uint32_t total)
 const std::vector<std::string> g_patterns =
     {"permutation", "tornado", "incast", "alltoall", "allreduce", "websearch", "hadoop"};
 const std::vector<std::string> g_ccNames = {"window", "dcqcn", "none"};
+const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive"};
 
 } // namespace
 
@@ -106,6 +108,7 @@ FabricExperiment::FabricExperiment()
       ecnKmin(20),
       ecnKmax(80),
       trim(false),
+      forwarding("hash"),
       cc("window"),
       pattern("permutation"),
       flowSize("2MiB"),
@@ -176,6 +179,11 @@ FabricExperiment::AddOptions(CommandLine& cmd)
     cmd.AddValue("queuePackets", "Size of every switch egress queue (packets)", queuePackets);
     cmd.AddValue("ecnKmin", "Queue length above which ECN marking starts (packets)", ecnKmin);
     cmd.AddValue("ecnKmax", "Queue length above which every packet is marked (packets)", ecnKmax);
+    cmd.AddValue("forwarding",
+                 "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
+                 "value, as ECMP switches do; random: per packet; adaptive: the least-loaded "
+                 "port, switch-side adaptive routing)",
+                 forwarding);
     cmd.AddValue("trim",
                  "Full switch queues trim packets to headers instead of dropping them "
                  "(true/false)",
@@ -314,6 +322,7 @@ FabricExperiment::Check()
     OptionParser::CheckRangeOrExit("--ecnKmin", ecnKmin, 0, queuePackets);
     OptionParser::CheckRangeOrExit("--ecnKmax", ecnKmax, ecnKmin, queuePackets);
     OptionParser::ChoiceOrExit("--cc", cc, g_ccNames);
+    OptionParser::ChoiceOrExit("--forwarding", forwarding, g_forwardingNames);
     m_ccType = cc == "window"  ? "ns3::RdmaWindowCongestionControl"
                : cc == "dcqcn" ? "ns3::DcqcnCongestionControl"
                                : "ns3::NoCongestionControl";
@@ -438,6 +447,7 @@ FabricExperiment::FillConfig(ExperimentReport& report) const
     report.SetConfig("ecnKmin", ecnKmin);
     report.SetConfig("ecnKmax", ecnKmax);
     report.SetConfig("trim", trim);
+    report.SetConfig("forwarding", forwarding);
     report.SetConfig("cc", cc);
     report.SetConfig("pattern", pattern);
     report.SetConfig("flowSize", flowSize);
@@ -619,6 +629,10 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
     fh->SetAttribute("EcnKmax", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, ecnKmax)));
     fh->SetAttribute("Trimming", BooleanValue(trim));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_reconverge));
+    fh->SetAttribute("ForwardingMode",
+                     StringValue(forwarding == "random"     ? "Random"
+                                 : forwarding == "adaptive" ? "Adaptive"
+                                                            : "FlowHash"));
     Ptr<ClosFabric> fabric = fh->Build();
     ClosFabricHelper::AssignStreams(fabric, 100);
     NodeContainer hosts = fabric->GetHosts();

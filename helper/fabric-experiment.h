@@ -117,6 +117,7 @@ class FabricExperiment
     uint32_t ecnKmin;           //!< ECN marking starts (packets).
     uint32_t ecnKmax;           //!< ECN marking at full probability (packets).
     bool trim;                  //!< Trim instead of dropping.
+    std::string forwarding;     //!< Switch forwarding: hash, random or adaptive.
     std::string cc;             //!< window, dcqcn or none.
     std::string pattern;        //!< Traffic pattern.
     std::string flowSize;       //!< Bytes per flow (or per host for all-reduce).
