@@ -259,12 +259,13 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     ccContext.bdpBytes = std::max<uint64_t>(m_mtu, static_cast<uint64_t>(bdpPackets * m_mtu));
     m_cc->Init(ccContext);
 
-    PathSelectorContext psContext;
-    psContext.baseRtt = m_baseRtt;
-    psContext.rto = m_rto;
-    psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
-    psContext.trimming = m_trimming;
-    m_ps->Start(psContext);
+    // The path selector starts when the first packet leaves, not here: a research script
+    // creates its queue pairs and then assigns random streams (RdmaHelper::AssignStreams), and
+    // a selector that draws at Start() (ECMP's EV, MP's set) must draw from the assigned stream.
+    m_psContext.baseRtt = m_baseRtt;
+    m_psContext.rto = m_rto;
+    m_psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
+    m_psContext.trimming = m_trimming;
 
     m_tx.assign(kInitialRing, TxSlot());
     m_txMask = kInitialRing - 1;
@@ -506,6 +507,10 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     {
         slot.retransmitted = true;
         ++m_stats.retransmissions;
+    }
+    if (!m_ps->IsStarted())
+    {
+        m_ps->Start(m_psContext);
     }
     slot.ev = m_ps->NextEntropy(retx);
     slot.sendTime = Simulator::Now();

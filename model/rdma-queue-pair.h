@@ -345,6 +345,7 @@ class RdmaQueuePair : public Object
     // connection
     Ptr<RdmaStack> m_stack;          //!< Owner.
     Ptr<PathSelector> m_ps;          //!< Path selector.
+    PathSelectorContext m_psContext; //!< What the path selector is started with.
     Ptr<RdmaCongestionControl> m_cc; //!< Congestion control.
     Ptr<Ipv4Route> m_route;          //!< Cached route towards the remote node.
     uint32_t m_qpn;                  //!< Local QPN.
