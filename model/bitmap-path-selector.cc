@@ -137,6 +137,23 @@ BitmapPathSelector::DoStart()
     std::string error = CheckAttributes(m_paths, GetEntropySpace(), m_maxPenalty, m_decayRtts);
     NS_ABORT_MSG_IF(!error.empty(), error);
     m_evs.clear();
+    m_sorted.clear();
+    m_decayInterval = Seconds(GetContext().baseRtt.GetSeconds() * m_decayRtts);
+    if (!m_decayInterval.IsStrictlyPositive())
+    {
+        m_decayInterval = TimeStep(1);
+    }
+    m_lastDecay = Simulator::Now();
+    m_penalized = 0;
+    m_packets = 0;
+    m_avoiding = 0;
+    m_events = 0;
+}
+
+void
+BitmapPathSelector::DrawEntropies()
+{
+    NS_LOG_FUNCTION(this);
     std::set<uint16_t> seen;
     while (m_evs.size() < m_paths)
     {
@@ -146,7 +163,6 @@ BitmapPathSelector::DoStart()
             m_evs.push_back(ev);
         }
     }
-    m_sorted.clear();
     for (uint32_t i = 0; i < m_paths; ++i)
     {
         m_sorted.emplace_back(m_evs[i], i);
@@ -161,16 +177,6 @@ BitmapPathSelector::DoStart()
         m_slot[i] = i;
         m_levels[0].push_back(i);
     }
-    m_decayInterval = Seconds(GetContext().baseRtt.GetSeconds() * m_decayRtts);
-    if (!m_decayInterval.IsStrictlyPositive())
-    {
-        m_decayInterval = TimeStep(1);
-    }
-    m_lastDecay = Simulator::Now();
-    m_penalized = 0;
-    m_packets = 0;
-    m_avoiding = 0;
-    m_events = 0;
 }
 
 int32_t
@@ -246,6 +252,7 @@ BitmapPathSelector::Penalize(uint16_t ev, uint32_t amount)
     {
         return;
     }
+    EnsureEntropies();
     Decay();
     int32_t index = IndexOf(ev);
     if (index < 0)
@@ -286,6 +293,7 @@ BitmapPathSelector::OnLoss(uint16_t ev)
 uint16_t
 BitmapPathSelector::DoNextEntropy(bool retransmission, Choice& why)
 {
+    EnsureEntropies();
     Decay();
     why = RANDOM;
     ++m_packets;
@@ -305,8 +313,12 @@ BitmapPathSelector::DoNextEntropy(bool retransmission, Choice& why)
 }
 
 const std::vector<uint16_t>&
-BitmapPathSelector::GetEntropies() const
+BitmapPathSelector::GetEntropies()
 {
+    if (IsStarted())
+    {
+        EnsureEntropies();
+    }
     return m_evs;
 }
 
@@ -317,6 +329,7 @@ BitmapPathSelector::GetPenalty(uint16_t ev)
     {
         return 0;
     }
+    EnsureEntropies();
     Decay();
     int32_t index = IndexOf(ev);
     return index < 0 ? 0 : m_penalty[index];

@@ -23,7 +23,9 @@ namespace ns3
  * Bitmap/penalty spraying: a generic model of the sprayers that keep a "bitmap of bad paths"
  * (one of the comparison points of the REPS paper), not a model of any vendor's implementation.
  *
- * A fixed set of Paths distinct EVs is drawn at random when the connection starts. Each EV has
+ * A fixed set of Paths distinct EVs is drawn at random when the connection starts (at the first
+ * packet, feedback or GetEntropies() after Start(), so that AssignStreams() called between
+ * Start() and the first packet, as helpers do, governs the set). Each EV has
  * a saturating penalty counter in [0, MaxPenalty]: an ECN-marked ACK adds EcnPenalty to the EV
  * it echoes, a NACK or a declared loss adds DropPenalty. Every DecayRtts base RTTs all
  * penalties drop by one (applied lazily, at the next call, as often as whole intervals have
@@ -76,8 +78,12 @@ class BitmapPathSelector : public PathSelector
     void OnLoss(uint16_t ev) override;
     int64_t AssignStreams(int64_t stream) override;
 
-    /// \return the connection's EVs, in the order they were drawn (valid once started).
-    const std::vector<uint16_t>& GetEntropies() const;
+    /**
+     * The connection's EVs, in the order they were drawn; drawn now if not yet (see the class
+     * description).
+     * \return the EVs (empty before Start()).
+     */
+    const std::vector<uint16_t>& GetEntropies();
     /**
      * \param ev an EV of the connection.
      * \return its current penalty (after any decay due now); 0 for an EV not in the set.
@@ -117,6 +123,17 @@ class BitmapPathSelector : public PathSelector
      * \param level its new penalty.
      */
     void SetLevel(uint32_t index, uint8_t level);
+    /// Draw the set of EVs and clear the penalties.
+    void DrawEntropies();
+
+    /// Draw the set of EVs if it was not drawn since Start().
+    void EnsureEntropies()
+    {
+        if (m_evs.empty())
+        {
+            DrawEntropies();
+        }
+    }
 
     uint32_t m_paths;                            //!< Paths attribute.
     uint32_t m_maxPenalty;                       //!< MaxPenalty attribute.

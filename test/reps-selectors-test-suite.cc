@@ -986,7 +986,7 @@ class BitmapPenaltyTestCase : public TestCase
 /**
  * \ingroup reps-test
  * With nothing penalized, bitmap spraying uses all of its Paths EVs uniformly (chi-square over
- * 16 EVs), and the same stream gives the same EVs.
+ * 16 EVs), and the same stream gives the same EVs, also when assigned after Start().
  */
 class BitmapCoverageTestCase : public TestCase
 {
@@ -1036,6 +1036,18 @@ class BitmapCoverageTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT(chi2, 37.7, "EVs not uniform");
         NS_TEST_ASSERT_MSG_EQ((a == Sequence(11)), true, "same stream, other EVs");
         NS_TEST_ASSERT_MSG_EQ((a != Sequence(12)), true, "other stream, same EVs");
+
+        // Helpers assign streams after the queue pair started its selector: the set must still
+        // come from the assigned stream.
+        Ptr<BitmapPathSelector> late = CreateObject<BitmapPathSelector>();
+        late->Start(Context(false));
+        late->AssignStreams(30);
+        Ptr<BitmapPathSelector> early = CreateObject<BitmapPathSelector>();
+        early->AssignStreams(30);
+        early->Start(Context(false));
+        NS_TEST_ASSERT_MSG_EQ((late->GetEntropies() == early->GetEntropies()),
+                              true,
+                              "the EV set must come from the stream assigned after Start()");
         Simulator::Destroy();
     }
 };
