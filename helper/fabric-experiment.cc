@@ -149,7 +149,7 @@ FabricExperiment::AddOptions(CommandLine& cmd)
     // Every help text ends with the unit or the allowed values, in parentheses.
     cmd.AddValue("lb",
                  "Path selectors to compare (comma list of ecmp, ops, flowlet, reps, mp, plb, "
-                 "or PathSelector TypeIds)",
+                 "bitmap, mprdma, or PathSelector TypeIds)",
                  lb);
     cmd.AddValue("tiers",
                  "Fabric tiers (2: leaf-spine, 3: pods of leaves and aggregation "

@@ -26,6 +26,8 @@ PathSelectorNames::GetTable()
         {"reps", "ns3::RepsPathSelector"},
         {"mp", "ns3::MpPathSelector"},
         {"plb", "ns3::PlbPathSelector"},
+        {"bitmap", "ns3::BitmapPathSelector"},
+        {"mprdma", "ns3::MprdmaPathSelector"},
     };
     return table;
 }

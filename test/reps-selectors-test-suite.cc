@@ -2,11 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/bitmap-path-selector.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/flowlet-path-selector.h"
 #include "ns3/mp-path-selector.h"
+#include "ns3/mprdma-path-selector.h"
 #include "ns3/nstime.h"
 #include "ns3/ops-path-selector.h"
 #include "ns3/plb-path-selector.h"
@@ -18,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <functional>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -640,7 +643,9 @@ class SelectorsSeedTestCase : public TestCase
                                 "ns3::FlowletPathSelector",
                                 "ns3::RepsPathSelector",
                                 "ns3::MpPathSelector",
-                                "ns3::PlbPathSelector"})
+                                "ns3::PlbPathSelector",
+                                "ns3::BitmapPathSelector",
+                                "ns3::MprdmaPathSelector"})
         {
             std::vector<uint16_t> a = Sequence(tid, 1);
             std::vector<uint16_t> b = Sequence(tid, 1);
@@ -862,6 +867,283 @@ class PlbRepathTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Bitmap spraying avoids an EV penalized by a NACK, a loss or ECN-marked ACKs until its
+ * penalty has decayed to the level of the other EVs, and then uses it again.
+ */
+class BitmapPenaltyTestCase : public TestCase
+{
+  public:
+    BitmapPenaltyTestCase()
+        : TestCase("Bitmap: a penalized EV is avoided until its penalty decays")
+    {
+    }
+
+  private:
+    std::vector<uint32_t> m_traced; //!< Penalties traced.
+
+    /**
+     * Penalty sink.
+     * \param ev the EV
+     * \param penalty its penalty
+     */
+    void Penalty(uint16_t ev, uint8_t penalty)
+    {
+        m_traced.push_back(penalty);
+    }
+
+    void DoRun() override
+    {
+        Ptr<BitmapPathSelector> s = CreateObject<BitmapPathSelector>();
+        s->SetAttribute("Paths", UintegerValue(4));
+        s->SetAttribute("MaxPenalty", UintegerValue(3));
+        s->SetAttribute("DropPenalty", UintegerValue(3));
+        s->SetAttribute("EcnPenalty", UintegerValue(1));
+        s->SetAttribute("DecayRtts", DoubleValue(1.0)); // 8 us
+        s->AssignStreams(3);
+        s->TraceConnectWithoutContext("Penalty",
+                                      MakeCallback(&BitmapPenaltyTestCase::Penalty, this));
+        SelectorLog log;
+        log.Connect(s);
+        s->Start(Context(false));
+        const std::vector<uint16_t> evs = s->GetEntropies();
+        NS_TEST_ASSERT_MSG_EQ(std::set<uint16_t>(evs.begin(), evs.end()).size(), 4, "4 distinct");
+        const uint16_t bad = evs[1];
+        const uint16_t marked = evs[2];
+        // t = 1 us: a NACK on 'bad' (penalty 3), two marked ACKs on 'marked' (penalty 2).
+        // Penalties drop by one at 8, 16 and 24 us.
+        std::vector<std::set<uint16_t>> used(4); // EVs used in [0,8), [8,16), [16,24), [24,32)
+        At(MicroSeconds(1), [s, bad, marked]() {
+            s->OnNack(bad);
+            s->OnAck(marked, true, MicroSeconds(9));
+            s->OnAck(marked, true, MicroSeconds(9));
+            s->OnAck(bad, false, MicroSeconds(9)); // unmarked ACKs clear nothing
+        });
+        for (int i = 0; i < 300; ++i)
+        {
+            Time t = NanoSeconds(1100 + 100 * i); // 1.1 us to 31 us
+            At(t,
+               [s, &used, t]() { used[t.GetNanoSeconds() / 8000].insert(s->NextEntropy(false)); });
+        }
+        At(MicroSeconds(4), [this, s, bad, marked]() {
+            NS_TEST_EXPECT_MSG_EQ(s->GetPenalty(bad), 3, "NACK penalty");
+            NS_TEST_EXPECT_MSG_EQ(s->GetPenalty(marked), 2, "two marked ACKs");
+            NS_TEST_EXPECT_MSG_EQ(s->GetPenalizedEntropyCount(), 2, "two EVs penalized");
+        });
+        At(MicroSeconds(20), [this, s, bad, marked]() {
+            NS_TEST_EXPECT_MSG_EQ(s->GetPenalty(bad), 1, "decayed twice");
+            NS_TEST_EXPECT_MSG_EQ(s->GetPenalty(marked), 0, "decayed to zero");
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(used[0].count(bad) + used[0].count(marked), 0, "penalized EV used");
+        NS_TEST_ASSERT_MSG_EQ(used[0].size(), 2, "the two clean EVs must be used");
+        NS_TEST_ASSERT_MSG_EQ(used[1].count(bad) + used[1].count(marked), 0, "penalized EV used");
+        NS_TEST_ASSERT_MSG_EQ(used[2].count(bad), 0, "'bad' used before its penalty decayed");
+        NS_TEST_ASSERT_MSG_EQ(used[2].count(marked), 1, "'marked' not used once clean");
+        NS_TEST_ASSERT_MSG_EQ(used[3].size(), 4, "all EVs again once every penalty decayed");
+        NS_TEST_ASSERT_MSG_EQ((m_traced == std::vector<uint32_t>{3, 1, 2}), true, "Penalty trace");
+        NS_TEST_ASSERT_MSG_EQ(s->GetPenaltyEventCount(), 3, "penalizing events");
+        NS_TEST_ASSERT_MSG_EQ(s->GetPacketCount(), 300, "packets");
+        // Penalized from 1 us to 24 us: packets sent from 1.1 us to 23.9 us.
+        NS_TEST_ASSERT_MSG_EQ(s->GetAvoidingCount(), 229, "packets sent while avoiding");
+        NS_TEST_ASSERT_MSG_EQ(log.Count(PathSelector::RANDOM), 300, "reason 'random'");
+
+        // A loss saturates at MaxPenalty; everything penalized: the least penalized wins.
+        s->OnLoss(evs[0]);
+        s->OnLoss(evs[0]);
+        NS_TEST_ASSERT_MSG_EQ(s->GetPenalty(evs[0]), 3, "saturates at MaxPenalty");
+        for (uint16_t ev : evs)
+        {
+            s->OnAck(ev, true, MicroSeconds(9));
+        }
+        NS_TEST_ASSERT_MSG_EQ(s->GetPenalizedEntropyCount(), 4, "all penalized");
+        for (int i = 0; i < 20; ++i)
+        {
+            NS_TEST_ASSERT_MSG_NE(s->NextEntropy(true), evs[0], "the most penalized EV used");
+        }
+
+        NS_TEST_ASSERT_MSG_EQ(s->SetAttributeFailSafe("Paths", UintegerValue(0)),
+                              false,
+                              "Paths 0 accepted");
+        NS_TEST_ASSERT_MSG_EQ(s->SetAttributeFailSafe("Paths", UintegerValue(1025)),
+                              false,
+                              "Paths 1025 accepted");
+        NS_TEST_ASSERT_MSG_EQ(s->SetAttributeFailSafe("MaxPenalty", UintegerValue(0)),
+                              false,
+                              "MaxPenalty 0 accepted");
+        NS_TEST_ASSERT_MSG_EQ(s->SetAttributeFailSafe("DecayRtts", DoubleValue(0)),
+                              false,
+                              "DecayRtts 0 accepted");
+        NS_TEST_ASSERT_MSG_EQ(BitmapPathSelector::CheckAttributes(64, 65536, 4, 1.0),
+                              "",
+                              "defaults valid");
+        std::string msg = BitmapPathSelector::CheckAttributes(64, 32, 4, 1.0);
+        NS_TEST_ASSERT_MSG_NE(msg.find("Paths"), std::string::npos, msg);
+        NS_TEST_ASSERT_MSG_NE(msg.find("EntropySpace"), std::string::npos, msg);
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * With nothing penalized, bitmap spraying uses all of its Paths EVs uniformly (chi-square over
+ * 16 EVs), and the same stream gives the same EVs, also when assigned after Start().
+ */
+class BitmapCoverageTestCase : public TestCase
+{
+  public:
+    BitmapCoverageTestCase()
+        : TestCase("Bitmap: uniform over all its EVs while nothing is penalized")
+    {
+    }
+
+  private:
+    /**
+     * \param stream the first stream
+     * \return the EVs of 3200 packets with unmarked feedback
+     */
+    static std::vector<uint16_t> Sequence(int64_t stream)
+    {
+        Ptr<BitmapPathSelector> s = CreateObject<BitmapPathSelector>();
+        s->SetAttribute("Paths", UintegerValue(16));
+        s->AssignStreams(stream);
+        s->Start(Context(false));
+        std::vector<uint16_t> out;
+        for (int i = 0; i < 3200; ++i)
+        {
+            uint16_t ev = s->NextEntropy(false);
+            s->OnAck(ev, false, MicroSeconds(9));
+            out.push_back(ev);
+        }
+        return out;
+    }
+
+    void DoRun() override
+    {
+        std::vector<uint16_t> a = Sequence(11);
+        std::map<uint16_t, uint32_t> counts;
+        for (uint16_t ev : a)
+        {
+            ++counts[ev];
+        }
+        NS_TEST_ASSERT_MSG_EQ(counts.size(), 16, "every one of the 16 EVs must be used");
+        double chi2 = 0;
+        const double expected = 3200.0 / 16;
+        for (auto& c : counts)
+        {
+            chi2 += (c.second - expected) * (c.second - expected) / expected;
+        }
+        // 15 degrees of freedom: P(chi2 > 37.7) = 0.001.
+        NS_TEST_ASSERT_MSG_LT(chi2, 37.7, "EVs not uniform");
+        NS_TEST_ASSERT_MSG_EQ((a == Sequence(11)), true, "same stream, other EVs");
+        NS_TEST_ASSERT_MSG_EQ((a != Sequence(12)), true, "other stream, same EVs");
+
+        // Helpers assign streams after the queue pair started its selector: the set must still
+        // come from the assigned stream.
+        Ptr<BitmapPathSelector> late = CreateObject<BitmapPathSelector>();
+        late->Start(Context(false));
+        late->AssignStreams(30);
+        Ptr<BitmapPathSelector> early = CreateObject<BitmapPathSelector>();
+        early->AssignStreams(30);
+        early->Start(Context(false));
+        NS_TEST_ASSERT_MSG_EQ((late->GetEntropies() == early->GetEntropies()),
+                              true,
+                              "the EV set must come from the stream assigned after Start()");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * MPRDMA-style reuse: the packet after an unmarked ACK takes exactly that ACK's EV, once; a
+ * marked ACK, a NACK or loss of the pending EV, or a timeout leaves nothing pending, and with
+ * nothing pending the EV is random.
+ */
+class MprdmaReuseTestCase : public TestCase
+{
+  public:
+    MprdmaReuseTestCase()
+        : TestCase("MPRDMA: reuse the EV of the last unmarked ACK, random otherwise")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<MprdmaPathSelector> s = CreateObject<MprdmaPathSelector>();
+        s->AssignStreams(4);
+        SelectorLog log;
+        log.Connect(s);
+        s->Start(Context(false));
+        uint32_t reused = 0;
+        uint32_t markedReused = 0;
+        uint32_t randoms = 0;
+        std::set<uint16_t> randomEvs;
+        uint16_t last = s->NextEntropy(false);
+        for (int i = 0; i < 400; ++i)
+        {
+            // Feedback pattern: i % 4 == 0 unmarked then marked; i % 4 == 1 two unmarked ACKs (the
+            // second one wins); i % 4 == 2 unmarked then NACK of it; i % 4 == 3 unmarked.
+            uint16_t expect = 0;
+            bool pending = false;
+            switch (i % 4)
+            {
+            case 0:
+                s->OnAck(2000, false, MicroSeconds(9)); // superseded by the marked ACK
+                s->OnAck(last, true, MicroSeconds(9));
+                break;
+            case 1:
+                s->OnAck(1000, false, MicroSeconds(9));
+                s->OnAck(last, false, MicroSeconds(9));
+                expect = last;
+                pending = true;
+                break;
+            case 2:
+                s->OnAck(last, false, MicroSeconds(9));
+                s->OnNack(last);
+                break;
+            case 3:
+                s->OnAck(last, false, MicroSeconds(9));
+                if (i % 8 == 7)
+                {
+                    s->OnTimeout();
+                }
+                else
+                {
+                    expect = last;
+                    pending = true;
+                }
+                break;
+            }
+            NS_TEST_ASSERT_MSG_EQ(s->HasPending(), pending, "pending state at packet " << i);
+            uint16_t prev = last;
+            last = s->NextEntropy(i % 5 == 0);
+            if (pending)
+            {
+                NS_TEST_ASSERT_MSG_EQ(last, expect, "not the EV of the last unmarked ACK");
+                NS_TEST_ASSERT_MSG_EQ(log.reasons.back(), PathSelector::RECYCLED, "reason");
+                ++reused;
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(log.reasons.back(), PathSelector::RANDOM, "reason");
+                markedReused += (i % 4 == 0 && last == prev);
+                randomEvs.insert(last);
+                ++randoms;
+            }
+            NS_TEST_ASSERT_MSG_EQ(s->HasPending(), false, "a pending EV is used once");
+        }
+        NS_TEST_ASSERT_MSG_EQ(reused, 150, "reuses");
+        NS_TEST_ASSERT_MSG_EQ(markedReused, 0, "an ECN-marked EV was reused");
+        NS_TEST_ASSERT_MSG_GT(randomEvs.size(), randoms - 6, "random EVs should rarely repeat");
+        NS_TEST_ASSERT_MSG_EQ(s->GetRecycledCount(), 150, "recycled counter");
+        NS_TEST_ASSERT_MSG_EQ(s->GetPacketCount(), 401, "packet counter");
+        NS_TEST_ASSERT_MSG_EQ(s->GetMarkedAckCount(), 100, "marked ACK counter");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The OPS, flowlet, REPS, MP and PLB path selectors.
  */
 class RepsSelectorsTestSuite : public TestSuite
@@ -880,6 +1162,9 @@ class RepsSelectorsTestSuite : public TestSuite
         AddTestCase(new SelectorsBadAttributesTestCase, reps::kQuick);
         AddTestCase(new MpRoundRobinTestCase, reps::kQuick);
         AddTestCase(new PlbRepathTestCase, reps::kQuick);
+        AddTestCase(new BitmapPenaltyTestCase, reps::kQuick);
+        AddTestCase(new BitmapCoverageTestCase, reps::kQuick);
+        AddTestCase(new MprdmaReuseTestCase, reps::kQuick);
     }
 };
 

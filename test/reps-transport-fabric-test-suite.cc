@@ -222,7 +222,8 @@ class RdmaClosSprayDropTestCase : public TestCase
 /**
  * \ingroup reps-test
  * A leaf-spine link fails for 300 us and comes back (routes do not reconverge: a blackhole),
- * under ECMP, OPS and REPS: every message completes with every byte once.
+ * under ECMP, OPS, REPS, bitmap spraying and MPRDMA: every message completes with every byte
+ * once.
  */
 class RdmaClosLinkFailureTestCase : public TestCase
 {
@@ -379,8 +380,11 @@ class RepsTransportFabricTestSuite : public TestSuite
         : TestSuite("reps-transport-fabric", TestSuite::Type::UNIT)
     {
         AddTestCase(new RdmaClosSprayDropTestCase, reps::kQuick);
-        for (const char* selector :
-             {"ns3::EcmpPathSelector", "ns3::OpsPathSelector", "ns3::RepsPathSelector"})
+        for (const char* selector : {"ns3::EcmpPathSelector",
+                                     "ns3::OpsPathSelector",
+                                     "ns3::RepsPathSelector",
+                                     "ns3::BitmapPathSelector",
+                                     "ns3::MprdmaPathSelector"})
         {
             AddTestCase(new RdmaClosLinkFailureTestCase(selector), reps::kQuick);
         }

@@ -1443,7 +1443,9 @@ class RepsTransportTestSuite : public TestSuite
                                      "ns3::FlowletPathSelector",
                                      "ns3::RepsPathSelector",
                                      "ns3::MpPathSelector",
-                                     "ns3::PlbPathSelector"})
+                                     "ns3::PlbPathSelector",
+                                     "ns3::BitmapPathSelector",
+                                     "ns3::MprdmaPathSelector"})
         {
             AddTestCase(new RdmaEverySelectorTestCase(selector), reps::kQuick);
         }

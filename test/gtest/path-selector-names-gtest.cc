@@ -42,6 +42,10 @@ TEST(PathSelectorNames, EcmpAndFullTypeIds)
     EXPECT_EQ(c.tid, ns3::EcmpPathSelector::GetTypeId());
     ASSERT_TRUE(PathSelectorNames::Lookup("ns3::EcmpPathSelector", c, error)) << error;
     EXPECT_EQ(c.name, "ecmp");
+    ASSERT_TRUE(PathSelectorNames::Lookup("bitmap", c, error)) << error;
+    EXPECT_EQ(c.tid.GetName(), "ns3::BitmapPathSelector");
+    ASSERT_TRUE(PathSelectorNames::Lookup("mprdma", c, error)) << error;
+    EXPECT_EQ(c.tid.GetName(), "ns3::MprdmaPathSelector");
     EXPECT_FALSE(PathSelectorNames::Lookup("ns3::Object", c, error));
     EXPECT_NE(error.find("not a PathSelector"), std::string::npos) << error;
     EXPECT_FALSE(PathSelectorNames::Lookup("ns3::PathSelector", c, error)) << "abstract";

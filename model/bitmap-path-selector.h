@@ -1,0 +1,160 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_BITMAP_PATH_SELECTOR_H
+#define REPS_BITMAP_PATH_SELECTOR_H
+
+#include "path-selector.h"
+
+#include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * Bitmap/penalty spraying: a generic model of the sprayers that keep a "bitmap of bad paths"
+ * (one of the comparison points of the REPS paper), not a model of any vendor's implementation.
+ *
+ * A fixed set of Paths distinct EVs is drawn at random when the connection starts (at the first
+ * packet, feedback or GetEntropies() after Start(), so that AssignStreams() called between
+ * Start() and the first packet, as helpers do, governs the set). Each EV has
+ * a saturating penalty counter in [0, MaxPenalty]: an ECN-marked ACK adds EcnPenalty to the EV
+ * it echoes, a NACK or a declared loss adds DropPenalty. Every DecayRtts base RTTs all
+ * penalties drop by one (applied lazily, at the next call, as often as whole intervals have
+ * passed). Unmarked ACKs do not clear a penalty: only time does. With MaxPenalty = 1 the
+ * counters are exactly a bitmap of bad EVs whose bits are cleared each interval.
+ *
+ * Every packet (new data and retransmissions alike) takes an EV drawn uniformly at random among
+ * the EVs with the lowest penalty, so spraying is oblivious while nothing is penalized, and a
+ * penalized EV is avoided until its penalty has decayed to the level of the others. Random
+ * rather than round-robin choice among them so that the order of the EVs cannot synchronize
+ * with other senders'. EntropyChosen reports RANDOM.
+ *
+ * Counters for research scripts: GetPacketCount(), GetAvoidingCount() (packets sent while some
+ * EVs were penalized), GetPenaltyEventCount(), GetPenalizedEntropyCount().
+ */
+class BitmapPathSelector : public PathSelector
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    BitmapPathSelector();
+    ~BitmapPathSelector() override;
+
+    /**
+     * TracedCallback signature for a change of an EV's penalty by feedback.
+     * \param [in] ev the EV penalized.
+     * \param [in] penalty its penalty after the event.
+     */
+    typedef void (*PenaltyTracedCallback)(uint16_t ev, uint8_t penalty);
+
+    /**
+     * Check a configuration; DoStart() aborts with the message if it is not empty.
+     * \param paths the Paths attribute.
+     * \param entropySpace the EntropySpace attribute.
+     * \param maxPenalty the MaxPenalty attribute.
+     * \param decayRtts the DecayRtts attribute.
+     * \return an empty string if allowed, otherwise what is wrong.
+     */
+    static std::string CheckAttributes(uint32_t paths,
+                                       uint32_t entropySpace,
+                                       uint32_t maxPenalty,
+                                       double decayRtts);
+
+    void OnAck(uint16_t ev, bool ecn, Time rtt) override;
+    void OnNack(uint16_t ev) override;
+    void OnLoss(uint16_t ev) override;
+    int64_t AssignStreams(int64_t stream) override;
+
+    /**
+     * The connection's EVs, in the order they were drawn; drawn now if not yet (see the class
+     * description).
+     * \return the EVs (empty before Start()).
+     */
+    const std::vector<uint16_t>& GetEntropies();
+    /**
+     * \param ev an EV of the connection.
+     * \return its current penalty (after any decay due now); 0 for an EV not in the set.
+     */
+    uint32_t GetPenalty(uint16_t ev);
+    /// \return the number of EVs whose penalty is above zero now.
+    uint32_t GetPenalizedEntropyCount();
+    /// \return the number of packets given an EV since Start().
+    uint64_t GetPacketCount() const;
+    /// \return how many of them were sent while at least one EV was penalized.
+    uint64_t GetAvoidingCount() const;
+    /// \return the number of penalizing events (marked ACKs, NACKs, losses) since Start().
+    uint64_t GetPenaltyEventCount() const;
+
+  protected:
+    uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
+    void DoStart() override;
+    void DoDispose() override;
+
+  private:
+    /**
+     * \param ev an EV.
+     * \return its index in m_evs, or -1 if it is not one of the connection's EVs.
+     */
+    int32_t IndexOf(uint16_t ev) const;
+    /**
+     * Add to the penalty of an EV.
+     * \param ev the EV.
+     * \param amount how much.
+     */
+    void Penalize(uint16_t ev, uint32_t amount);
+    /// Apply the decay of every whole interval that has passed.
+    void Decay();
+    /**
+     * Move an EV to another penalty level.
+     * \param index its index in m_evs.
+     * \param level its new penalty.
+     */
+    void SetLevel(uint32_t index, uint8_t level);
+    /// Draw the set of EVs and clear the penalties.
+    void DrawEntropies();
+
+    /// Draw the set of EVs if it was not drawn since Start().
+    void EnsureEntropies()
+    {
+        if (m_evs.empty())
+        {
+            DrawEntropies();
+        }
+    }
+
+    uint32_t m_paths;                            //!< Paths attribute.
+    uint32_t m_maxPenalty;                       //!< MaxPenalty attribute.
+    uint32_t m_ecnPenalty;                       //!< EcnPenalty attribute.
+    uint32_t m_dropPenalty;                      //!< DropPenalty attribute.
+    double m_decayRtts;                          //!< DecayRtts attribute.
+    Time m_decayInterval;                        //!< DecayRtts base RTTs.
+    Time m_lastDecay;                            //!< Start of the current decay interval.
+    std::vector<uint16_t> m_evs;                 //!< The EVs.
+    std::vector<uint8_t> m_penalty;              //!< Penalty of each EV (by index).
+    std::vector<uint32_t> m_slot;                //!< Position of each EV in its level's bucket.
+    std::vector<std::vector<uint32_t>> m_levels; //!< Indices of the EVs at each penalty.
+    std::vector<std::pair<uint16_t, uint32_t>> m_sorted; //!< (EV, index), sorted by EV.
+    uint32_t m_penalized;                                //!< EVs whose penalty is above zero.
+    uint64_t m_packets;                                  //!< Packets given an EV.
+    uint64_t m_avoiding;               //!< Of which sent while some EV was penalized.
+    uint64_t m_events;                 //!< Penalizing events.
+    Ptr<UniformRandomVariable> m_pick; //!< Chooses among the least penalized EVs.
+    TracedCallback<uint16_t, uint8_t> m_penaltyTrace; //!< Penalty trace.
+};
+
+} // namespace ns3
+
+#endif /* REPS_BITMAP_PATH_SELECTOR_H */
