@@ -263,11 +263,12 @@ FabricExperiment::AddOptions(CommandLine& cmd)
                  tcpBackgroundSize);
     cmd.AddValue("tcpMinRto",
                  "Minimum retransmission timeout of the TCP background flows, also their SYN "
-                 "timeout and initial RTT estimate (Time, > 0; ns-3's defaults: 1s, 3s, 1s)",
+                 "timeout and initial RTT estimate; their delayed-ACK timeout is a fifth of it "
+                 "(Time, > 0; ns-3's defaults: 1s, 3s, 1s, 200ms)",
                  tcpMinRto);
     cmd.AddValue("tcpVariant",
                  "Congestion control of the TCP background flows (a TcpCongestionOps name, e.g. "
-                 "TcpNewReno, TcpCubic, TcpDctcp; empty: ns-3's default)",
+                 "TcpNewReno, TcpDctcp, TcpBic, TcpCubic in newer ns-3; empty: ns-3's default)",
                  tcpVariant);
     cmd.AddValue("degradedLinks",
                  "Leaf uplinks slowed down to --degradedRate (links)",
@@ -430,8 +431,8 @@ FabricExperiment::Check()
             !tid.IsChildOf(TypeId::LookupByName("ns3::TcpCongestionOps")) || !tid.HasConstructor())
         {
             OptionParser::Exit("--tcpVariant: '" + tcpVariant +
-                               "' is not a TCP congestion control (e.g. TcpNewReno, TcpCubic, "
-                               "TcpDctcp, TcpBic, TcpVegas)");
+                               "' is not a TCP congestion control of this ns-3 (e.g. "
+                               "TcpNewReno, TcpDctcp, TcpBic, TcpVegas)");
         }
         m_tcpVariant = tid;
     }
@@ -838,6 +839,10 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
         // stall its flow for seconds.
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(m_tcpMinRto));
         Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(m_tcpMinRto));
+        // A lone segment is ACKed after the delayed-ACK timeout (ns-3: 200 ms); below the RTO,
+        // as in Linux (40 ms against 200 ms), or every such segment times out and the window
+        // collapses to one segment.
+        Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(m_tcpMinRto / 5));
         Config::SetDefault("ns3::RttEstimator::InitialEstimation", TimeValue(m_tcpMinRto));
         tcp.Install(fabric,
                     TcpBackground::PickPairs(n, tcpBackground, 3100),
