@@ -86,11 +86,17 @@ TcpBackground::Install(Ptr<ClosFabric> fabric,
     NodeContainer hosts = fabric->GetHosts();
     if (congestionControl != TypeId())
     {
+        // Senders and receivers alike: the receiver's variant decides how it echoes ECN marks
+        // (DCTCP echoes every mark, classic ECN until the sender reacts).
         for (const auto& [src, dst] : pairs)
         {
-            Ptr<TcpL4Protocol> tcp = hosts.Get(src)->GetObject<TcpL4Protocol>();
-            NS_ABORT_MSG_UNLESS(tcp, "TcpBackground: host " << src << " has no TCP");
-            tcp->SetAttribute("SocketType", TypeIdValue(congestionControl));
+            for (uint32_t host : {src, dst})
+            {
+                NS_ABORT_MSG_IF(host >= hosts.GetN(), "TcpBackground: no host " << host);
+                Ptr<TcpL4Protocol> tcp = hosts.Get(host)->GetObject<TcpL4Protocol>();
+                NS_ABORT_MSG_UNLESS(tcp, "TcpBackground: host " << host << " has no TCP");
+                tcp->SetAttribute("SocketType", TypeIdValue(congestionControl));
+            }
         }
     }
     for (uint32_t i = 0; i < pairs.size(); ++i)

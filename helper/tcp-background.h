@@ -60,8 +60,8 @@ class TcpBackground
      * \param pairs (source, destination) host indices, one per flow.
      * \param bytes bytes per flow (0: send until the simulation ends).
      * \param start when every flow starts.
-     * \param congestionControl TcpCongestionOps TypeId of the senders' TCP (an invalid TypeId:
-     * ns-3's default of TcpL4Protocol::SocketType).
+     * \param congestionControl TcpCongestionOps TypeId of the TCP of the flows' hosts, senders
+     * and receivers (an invalid TypeId: ns-3's default of TcpL4Protocol::SocketType).
      */
     void Install(Ptr<ClosFabric> fabric,
                  const std::vector<std::pair<uint32_t, uint32_t>>& pairs,

@@ -376,6 +376,64 @@ class TcpBackgroundExperimentTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The fabric's ECN queues and ns-3's TCP: NewReno's segments are not ECN-capable, so a queue
+ * drops the ones it selects and marks none; DCTCP's are, so the same queues mark them instead.
+ * Every TCP flow delivers its bytes either way.
+ */
+class TcpBackgroundEcnTestCase : public TestCase
+{
+  public:
+    TcpBackgroundEcnTestCase()
+        : TestCase("Fabric experiment: DCTCP background flows are ECN-marked, NewReno's dropped")
+    {
+    }
+
+  private:
+    /**
+     * \param variant the TCP congestion control.
+     * \return the run under ECMP.
+     */
+    static RunResult Run(const std::string& variant)
+    {
+        FabricExperiment e;
+        e.lb = "ecmp";
+        e.leaves = 2;
+        e.hostsPerLeaf = 2;
+        e.spines = 2;
+        e.linkRate = "100Gbps";
+        e.flowSize = "4096";
+        e.mtu = 1024;
+        e.tcpBackground = 1;
+        e.tcpBackgroundSize = "256KiB";
+        e.tcpVariant = variant;
+        e.sampleInterval = "0";
+        e.quiet = true;
+        e.Check();
+        return e.Run(e.GetSelectors()[0]);
+    }
+
+    void DoRun() override
+    {
+        RunResult reno = Run("TcpNewReno");
+        RunResult dctcp = Run("TcpDctcp");
+        for (const RunResult* r : {&reno, &dctcp})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r->flows.GetCompletedCount(), 4, "every RDMA flow completes");
+            NS_TEST_ASSERT_MSG_EQ(r->tcpBackground.completed, 4, "every TCP flow completes");
+            NS_TEST_ASSERT_MSG_EQ(r->tcpBackground.bytes, 4 * 256 * 1024U, "every TCP byte");
+        }
+        // The tiny RDMA flows never reach the marking threshold: marks and early drops are the
+        // TCP flows'.
+        NS_TEST_ASSERT_MSG_EQ(reno.ecnMarks, 0, "NewReno segments are not ECN-capable");
+        NS_TEST_ASSERT_MSG_GT(reno.drops, 0, "so the queues drop them");
+        NS_TEST_ASSERT_MSG_GT(dctcp.ecnMarks, 0, "DCTCP segments are marked");
+        NS_TEST_ASSERT_MSG_EQ(dctcp.drops, 0, "instead of dropped");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The experiment tests.
  */
 class RepsExperimentTestSuite : public TestSuite
@@ -388,6 +446,7 @@ class RepsExperimentTestSuite : public TestSuite
         AddTestCase(new RdmaAllReduceTestCase(), reps::kQuick);
         AddTestCase(new FabricExperimentTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundExperimentTestCase(), reps::kQuick);
+        AddTestCase(new TcpBackgroundEcnTestCase(), reps::kQuick);
     }
 };
 
