@@ -130,6 +130,18 @@ ResultJson(const RunResult& r)
     j["sim_time_us"] = Us(r.simTime);
     j["wall_s"] = r.wallSeconds;
     j["packets"] = r.packets;
+    const TcpBackgroundResult& tcp = r.tcpBackground;
+    if (tcp.flows > 0)
+    {
+        Json t;
+        t["flows"] = tcp.flows;
+        t["completed"] = tcp.completed;
+        t["size_bytes"] = tcp.bytesPerFlow;
+        t["bytes"] = tcp.bytes;
+        t["goodput_gbps"] = tcp.goodputGbps;
+        t["fct_us"] = SummaryJson(SampleSummary::Of(tcp.fctUs), true);
+        j["tcp_background"] = t;
+    }
     for (const auto& [key, value] : r.extra)
     {
         NS_ABORT_MSG_IF(j.contains(key),
@@ -414,6 +426,28 @@ ExperimentReport::PrintTable(std::ostream& os) const
            << r.retransmissions << std::setw(10) << r.ecnMarks << std::setw(8) << r.freezes;
         num(r.maxQueueBytes / 1024.0, 10, 1);
         num(r.wallSeconds, 8, 2);
+        os << "\n";
+    }
+    for (const RunResult& r : m_results)
+    {
+        const TcpBackgroundResult& tcp = r.tcpBackground;
+        if (tcp.flows == 0)
+        {
+            continue;
+        }
+        os << "tcp background, " << r.lb << ": " << tcp.flows << " flows";
+        if (tcp.bytesPerFlow > 0)
+        {
+            os << " (" << tcp.completed << " done)";
+        }
+        os << ", " << std::fixed << std::setprecision(3) << tcp.bytes / 1e6 << " MB, "
+           << std::setprecision(2) << tcp.goodputGbps << " Gbps";
+        if (!tcp.fctUs.empty())
+        {
+            SampleSummary fct = SampleSummary::Of(tcp.fctUs);
+            os << ", fct mean " << std::setprecision(1) << fct.mean << " p99 " << fct.p99 << " max "
+               << fct.max << " us";
+        }
         os << "\n";
     }
     os.flags(flags);

@@ -33,7 +33,12 @@ namespace ns3
  *               "max_queue_bytes": n, "max_queue_bytes_per_tier": {"leaf": n, ...},
  *               "link_bytes": [{"link": s, "tier": s, "bytes": n, "rate_bps": n}, ...],
  *               "timeseries": {...}, "events": [{"t_us": x, "label": s}, ...],
- *               "sim_time_us": x, "wall_s": x, "packets": n}]}
+ *               "sim_time_us": x, "wall_s": x, "packets": n,
+ *               "tcp_background": {"flows": n, "completed": n, "size_bytes": n, "bytes": n,
+ *                                  "goodput_gbps": x, "fct_us": {...}}}]}
+ * \endcode
+ * ("tcp_background" only when the run had ns-3 TCP background flows; size_bytes 0: unlimited.)
+ * \code
  * \endcode
  *
  * CSV columns (GetCsvColumns): lb, id, src, dst, bytes, tag, group, step, subflow,

@@ -13,6 +13,7 @@
 #include "rdma-flow-launcher.h"
 #include "rdma-helper.h"
 #include "ring-all-reduce.h"
+#include "tcp-background.h"
 #include "workload-helper.h"
 #include "workload-runner.h"
 
@@ -59,11 +60,39 @@ PairRtt(Ptr<ClosFabric> fabric, uint32_t packetBytes, uint32_t ackBytes, uint32_
     return fabric->GetBaseRtt(src, dst, packetBytes, ackBytes);
 }
 
-/// Stops the simulation (AllCompleted callback of the runner).
-void
-StopNow()
+/// What must finish before a run stops early.
+struct Completion
 {
-    Simulator::Stop();
+    bool rdma{false}; //!< Every RDMA flow and collective completed.
+    bool tcp{true};   //!< Every sized TCP background flow completed (true when none is sized).
+};
+
+/**
+ * AllCompleted callback of the runner: stop, unless sized TCP flows are still running.
+ * \param c the completion state.
+ */
+void
+RdmaDone(Completion* c)
+{
+    c->rdma = true;
+    if (c->tcp)
+    {
+        Simulator::Stop();
+    }
+}
+
+/**
+ * AllCompleted callback of the TCP background: stop, unless RDMA flows are still running.
+ * \param c the completion state.
+ */
+void
+TcpDone(Completion* c)
+{
+    c->tcp = true;
+    if (c->rdma)
+    {
+        Simulator::Stop();
+    }
 }
 
 /**
@@ -120,6 +149,10 @@ FabricExperiment::FabricExperiment()
       ring("interleaved"),
       background(0),
       backgroundSize("8MiB"),
+      tcpBackground(0),
+      tcpBackgroundSize("8MiB"),
+      tcpMinRto("1ms"),
+      tcpVariant(""),
       degradedLinks(0),
       degradedRate("200Gbps"),
       degradeLeaf(-1),
@@ -139,7 +172,8 @@ FabricExperiment::FabricExperiment()
       quiet(false),
       m_checked(false),
       m_flowBytes(0),
-      m_backgroundBytes(0)
+      m_backgroundBytes(0),
+      m_tcpBackgroundBytes(0)
 {
 }
 
@@ -219,6 +253,23 @@ FabricExperiment::AddOptions(CommandLine& cmd)
     cmd.AddValue("backgroundSize",
                  "Size of a background flow (bytes with optional unit)",
                  backgroundSize);
+    cmd.AddValue("tcpBackground",
+                 "Share of hosts that also send one ns-3 TCP flow (BulkSend to a random other "
+                 "host) from the workload start (0 to 1)",
+                 tcpBackground);
+    cmd.AddValue("tcpBackgroundSize",
+                 "Size of a TCP background flow (bytes with optional unit; 0: send until the "
+                 "run ends)",
+                 tcpBackgroundSize);
+    cmd.AddValue("tcpMinRto",
+                 "Minimum retransmission timeout of the TCP background flows, also their SYN "
+                 "timeout and initial RTT estimate; their delayed-ACK timeout is a fifth of it "
+                 "(Time, > 0; ns-3's defaults: 1s, 3s, 1s, 200ms)",
+                 tcpMinRto);
+    cmd.AddValue("tcpVariant",
+                 "Congestion control of the TCP background flows (a TcpCongestionOps name, e.g. "
+                 "TcpNewReno, TcpDctcp, TcpBic, TcpCubic in newer ns-3; empty: ns-3's default)",
+                 tcpVariant);
     cmd.AddValue("degradedLinks",
                  "Leaf uplinks slowed down to --degradedRate (links)",
                  degradedLinks);
@@ -364,6 +415,27 @@ FabricExperiment::Check()
     OptionParser::ChoiceOrExit("--ring", ring, {"sequential", "interleaved", "random"});
     OptionParser::CheckRangeOrExit("--background", background, 0, 1);
     m_backgroundBytes = OptionParser::BytesOrExit("--backgroundSize", backgroundSize, 1);
+    OptionParser::CheckRangeOrExit("--tcpBackground", tcpBackground, 0, 1);
+    m_tcpBackgroundBytes = OptionParser::BytesOrExit("--tcpBackgroundSize", tcpBackgroundSize);
+    m_tcpMinRto = OptionParser::TimeOrExit("--tcpMinRto", tcpMinRto);
+    if (!m_tcpMinRto.IsStrictlyPositive())
+    {
+        OptionParser::Exit("--tcpMinRto: must be > 0, e.g. 1ms");
+    }
+    m_tcpVariant = TypeId();
+    if (!tcpVariant.empty())
+    {
+        std::string name = tcpVariant.rfind("ns3::", 0) == 0 ? tcpVariant : "ns3::" + tcpVariant;
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(name, &tid) ||
+            !tid.IsChildOf(TypeId::LookupByName("ns3::TcpCongestionOps")) || !tid.HasConstructor())
+        {
+            OptionParser::Exit("--tcpVariant: '" + tcpVariant +
+                               "' is not a TCP congestion control of this ns-3 (e.g. "
+                               "TcpNewReno, TcpDctcp, TcpBic, TcpVegas)");
+        }
+        m_tcpVariant = tid;
+    }
     uint32_t nLeaves = tiers == 3 ? pods * leaves : leaves;
     uint32_t uplinksPerLeaf = spines;
     OptionParser::CheckRangeOrExit("--degradeLeaf", degradeLeaf, -1, nLeaves - 1.0);
@@ -460,6 +532,10 @@ FabricExperiment::FillConfig(ExperimentReport& report) const
     report.SetConfig("ring", ring);
     report.SetConfig("background", background);
     report.SetConfig("backgroundSize", backgroundSize);
+    report.SetConfig("tcpBackground", tcpBackground);
+    report.SetConfig("tcpBackgroundSize", tcpBackgroundSize);
+    report.SetConfig("tcpMinRto", tcpMinRto);
+    report.SetConfig("tcpVariant", tcpVariant);
     report.SetConfig("degradedLinks", degradedLinks);
     report.SetConfig("degradedRate", degradedRate);
     report.SetConfig("degradeLeaf", degradeLeaf);
@@ -518,6 +594,12 @@ FabricExperiment::PrintSetup(std::ostream& os) const
     if (background > 0)
     {
         os << ", " << background * 100 << "% hosts send background flows";
+    }
+    if (tcpBackground > 0)
+    {
+        os << ", " << tcpBackground * 100 << "% hosts send a TCP flow ("
+           << (m_tcpBackgroundBytes ? tcpBackgroundSize : std::string("unlimited"))
+           << (tcpVariant.empty() ? std::string("") : ", " + tcpVariant) << ")";
     }
     os << "\n";
 }
@@ -723,7 +805,8 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
     runner->GetStats().SetIdeal(m_linkRate, baseRtt);
     runner->GetStats().SetBaseRttCallback(
         MakeBoundCallback(&PairRtt, fabric, packetBytes, ackBytes));
-    runner->SetAllCompletedCallback(MakeCallback(&StopNow));
+    Completion completion;
+    runner->SetAllCompletedCallback(MakeBoundCallback(&RdmaDone, &completion));
     runner->Schedule(flows);
     uint32_t totalFlows = static_cast<uint32_t>(flows.size());
     if (collective)
@@ -741,6 +824,36 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
         collective->SetLauncher(runner->GetLauncher());
         collective->Start();
         totalFlows += collective->GetFlowCount();
+    }
+
+    // ns-3 TCP background flows: the same hosts and destinations for every path selector.
+    TcpBackground tcp;
+    if (tcpBackground > 0)
+    {
+        // Full-size segments that never need IP fragmentation: the device MTU less the IPv4
+        // header and the largest TCP header (options included).
+        Config::SetDefault("ns3::TcpSocket::SegmentSize",
+                           UintegerValue(std::max<uint32_t>(1500, packetBytes) - 20 - 60));
+        // ns-3's 1 s minimum RTO, 3 s SYN timeout and 1 s initial RTT estimate are WAN values:
+        // in a fabric of microsecond RTTs a segment or SYN dropped by a marking queue would
+        // stall its flow for seconds.
+        Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(m_tcpMinRto));
+        Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(m_tcpMinRto));
+        // A lone segment is ACKed after the delayed-ACK timeout (ns-3: 200 ms); below the RTO,
+        // as in Linux (40 ms against 200 ms), or every such segment times out and the window
+        // collapses to one segment.
+        Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(m_tcpMinRto / 5));
+        Config::SetDefault("ns3::RttEstimator::InitialEstimation", TimeValue(m_tcpMinRto));
+        tcp.Install(fabric,
+                    TcpBackground::PickPairs(n, tcpBackground, 3100),
+                    m_tcpBackgroundBytes,
+                    m_start,
+                    m_tcpVariant);
+        if (m_tcpBackgroundBytes > 0)
+        {
+            completion.tcp = false;
+            tcp.SetAllCompletedCallback(MakeBoundCallback(&TcpDone, &completion));
+        }
     }
 
     // Faults, the same for every path selector.
@@ -797,6 +910,7 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
         result.flows.AddCollective(collective->GetRecord());
     }
     monitor->Fill(result);
+    result.tcpBackground = tcp.GetResult(result.simTime);
     RdmaQueuePairStats totals = launcher.GetSenderTotals();
     result.packets = totals.packetsSent;
     result.retransmissions = totals.retransmissions;

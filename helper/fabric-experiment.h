@@ -13,6 +13,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <string>
@@ -30,7 +31,8 @@ class WorkloadHelper;
  * else equal: the fabric (2 or 3 tiers, rates, delays, ECN queues, trimming), its faults
  * (degraded and failed leaf uplinks), RDMA queue pairs with the chosen congestion control, and
  * a workload (permutation, tornado, incast, all-to-all, ring all-reduce, or Poisson flows with
- * web-search or Hadoop sizes, plus optional ECMP-pinned background flows).
+ * web-search or Hadoop sizes, plus optional ECMP-pinned RDMA background flows and ns-3 TCP
+ * background flows).
  *
  * The public fields are the options; an example changes the defaults it wants, calls
  * AddOptions() (which lists every option, with its unit, in --help), parses its command line,
@@ -103,49 +105,53 @@ class FabricExperiment
     uint32_t GetHosts() const;
 
     // The options (their names on the command line are the field names).
-    std::string lb;             //!< Comma list of path selectors.
-    uint32_t tiers;             //!< 2 or 3.
-    uint32_t leaves;            //!< Leaves (2 tiers) or leaves per pod (3 tiers).
-    uint32_t hostsPerLeaf;      //!< Hosts per leaf.
-    uint32_t spines;            //!< Spines (2 tiers) or aggregation switches per pod (3 tiers).
-    uint32_t pods;              //!< Pods (3 tiers).
-    uint32_t cores;             //!< Core switches (3 tiers).
-    std::string linkRate;       //!< Rate of every link.
-    std::string linkDelay;      //!< Propagation delay of every link.
-    uint32_t mtu;               //!< Payload bytes per packet.
-    uint32_t queuePackets;      //!< Switch egress queue size in packets.
-    uint32_t ecnKmin;           //!< ECN marking starts (packets).
-    uint32_t ecnKmax;           //!< ECN marking at full probability (packets).
-    bool trim;                  //!< Trim instead of dropping.
-    std::string forwarding;     //!< Switch forwarding: hash, random or adaptive.
-    std::string cc;             //!< window, dcqcn or none.
-    std::string pattern;        //!< Traffic pattern.
-    std::string flowSize;       //!< Bytes per flow (or per host for all-reduce).
-    double load;                //!< Offered load of Poisson patterns.
-    std::string duration;       //!< Arrival window of Poisson patterns.
-    std::string cdf;            //!< Flow-size distribution of Poisson patterns (name or file).
-    uint32_t incastSenders;     //!< Senders of the incast pattern.
-    uint32_t qpsPerPeer;        //!< Queue pairs per peer (all-to-all).
-    std::string ring;           //!< Ring order of the all-reduce.
-    double background;          //!< Share of hosts sending ECMP-pinned background flows.
-    std::string backgroundSize; //!< Bytes per background flow.
-    uint32_t degradedLinks;     //!< Leaf uplinks slowed down.
-    std::string degradedRate;   //!< Their rate.
-    int32_t degradeLeaf;        //!< Leaf whose uplinks are degraded (-1: random uplinks).
-    uint32_t failedLinks;       //!< Leaf uplinks that fail.
-    std::string failAt;         //!< When the first fails.
-    std::string failFor;        //!< How long each stays down (0: for good).
-    std::string failGap;        //!< Time between two successive failures.
-    int32_t failLeaf;           //!< Leaf whose uplinks fail (-1: random uplinks).
-    std::string reconverge;     //!< Routing convergence delay after a change ("never").
-    uint32_t evSpace;           //!< Entropy space of the path selectors.
-    uint64_t rngRun;            //!< ns-3 run number (RngSeedManager::SetRun).
-    std::string startTime;      //!< When the workload starts.
-    std::string stopTime;       //!< Simulated-time limit.
-    std::string sampleInterval; //!< Time-series interval (0: none).
-    std::string json;           //!< JSON summary file.
-    std::string csv;            //!< CSV file.
-    bool quiet;                 //!< No progress lines.
+    std::string lb;                //!< Comma list of path selectors.
+    uint32_t tiers;                //!< 2 or 3.
+    uint32_t leaves;               //!< Leaves (2 tiers) or leaves per pod (3 tiers).
+    uint32_t hostsPerLeaf;         //!< Hosts per leaf.
+    uint32_t spines;               //!< Spines (2 tiers) or aggregation switches per pod (3 tiers).
+    uint32_t pods;                 //!< Pods (3 tiers).
+    uint32_t cores;                //!< Core switches (3 tiers).
+    std::string linkRate;          //!< Rate of every link.
+    std::string linkDelay;         //!< Propagation delay of every link.
+    uint32_t mtu;                  //!< Payload bytes per packet.
+    uint32_t queuePackets;         //!< Switch egress queue size in packets.
+    uint32_t ecnKmin;              //!< ECN marking starts (packets).
+    uint32_t ecnKmax;              //!< ECN marking at full probability (packets).
+    bool trim;                     //!< Trim instead of dropping.
+    std::string forwarding;        //!< Switch forwarding: hash, random or adaptive.
+    std::string cc;                //!< window, dcqcn or none.
+    std::string pattern;           //!< Traffic pattern.
+    std::string flowSize;          //!< Bytes per flow (or per host for all-reduce).
+    double load;                   //!< Offered load of Poisson patterns.
+    std::string duration;          //!< Arrival window of Poisson patterns.
+    std::string cdf;               //!< Flow-size distribution of Poisson patterns (name or file).
+    uint32_t incastSenders;        //!< Senders of the incast pattern.
+    uint32_t qpsPerPeer;           //!< Queue pairs per peer (all-to-all).
+    std::string ring;              //!< Ring order of the all-reduce.
+    double background;             //!< Share of hosts sending ECMP-pinned background flows.
+    std::string backgroundSize;    //!< Bytes per background flow.
+    double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.
+    std::string tcpBackgroundSize; //!< Bytes per TCP flow (0: unlimited).
+    std::string tcpMinRto;         //!< Minimum RTO and initial RTT estimate of the TCP flows.
+    std::string tcpVariant;        //!< TCP congestion control (empty: ns-3's default).
+    uint32_t degradedLinks;        //!< Leaf uplinks slowed down.
+    std::string degradedRate;      //!< Their rate.
+    int32_t degradeLeaf;           //!< Leaf whose uplinks are degraded (-1: random uplinks).
+    uint32_t failedLinks;          //!< Leaf uplinks that fail.
+    std::string failAt;            //!< When the first fails.
+    std::string failFor;           //!< How long each stays down (0: for good).
+    std::string failGap;           //!< Time between two successive failures.
+    int32_t failLeaf;              //!< Leaf whose uplinks fail (-1: random uplinks).
+    std::string reconverge;        //!< Routing convergence delay after a change ("never").
+    uint32_t evSpace;              //!< Entropy space of the path selectors.
+    uint64_t rngRun;               //!< ns-3 run number (RngSeedManager::SetRun).
+    std::string startTime;         //!< When the workload starts.
+    std::string stopTime;          //!< Simulated-time limit.
+    std::string sampleInterval;    //!< Time-series interval (0: none).
+    std::string json;              //!< JSON summary file.
+    std::string csv;               //!< CSV file.
+    bool quiet;                    //!< No progress lines.
 
   private:
     /**
@@ -175,6 +181,9 @@ class FabricExperiment
     Time m_linkDelay;                                   //!< Parsed --linkDelay.
     uint64_t m_flowBytes;                               //!< Parsed --flowSize.
     uint64_t m_backgroundBytes;                         //!< Parsed --backgroundSize.
+    uint64_t m_tcpBackgroundBytes;                      //!< Parsed --tcpBackgroundSize.
+    Time m_tcpMinRto;                                   //!< Parsed --tcpMinRto.
+    TypeId m_tcpVariant;                                //!< Parsed --tcpVariant.
     Time m_duration;                                    //!< Parsed --duration.
     DataRate m_degradedRate;                            //!< Parsed --degradedRate.
     Time m_failAt;                                      //!< Parsed --failAt.

@@ -43,6 +43,21 @@ struct RunEvent
 
 /**
  * \ingroup reps
+ * What the ns-3 TCP background flows of a run delivered (TcpBackground). They are not part of
+ * the RDMA flow statistics (RunResult::flows).
+ */
+struct TcpBackgroundResult
+{
+    uint32_t flows{0};         //!< TCP flows (0: no TCP background).
+    uint32_t completed{0};     //!< Sized flows whose sink received every byte.
+    uint64_t bytesPerFlow{0};  //!< Bytes per flow (0: unlimited, until the run ends).
+    uint64_t bytes{0};         //!< Bytes the sinks received, all flows together.
+    double goodputGbps{0};     //!< bytes over the time from the flows' start to the run's end.
+    std::vector<double> fctUs; //!< Completion times of the completed flows (us).
+};
+
+/**
+ * \ingroup reps
  * Everything measured in one run of one path selector: the flows (FlowStats) and the totals
  * the experiment reads from the fabric and the transport. Plain fields: an example fills in
  * what its models count and leaves the rest at zero. One entry of the "results" array of the
@@ -63,6 +78,7 @@ struct RunResult
     std::vector<LinkLoad> linkBytes;                      //!< Bytes per fabric link.
     std::vector<TimeSeries> timeseries;                   //!< Sampled series.
     std::vector<RunEvent> events;                         //!< Fabric events (failures).
+    TcpBackgroundResult tcpBackground;                    //!< ns-3 TCP background flows.
     std::map<std::string, double> extra; //!< More numeric fields, written as they are named.
     Time simTime{Seconds(0)};            //!< Simulated time at the end of the run.
     double wallSeconds{0};               //!< Wall-clock time the run took.

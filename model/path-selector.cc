@@ -121,6 +121,10 @@ PathSelector::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
     m_rng->SetStream(stream);
+    if (m_started)
+    {
+        DoStart();
+    }
     return 1;
 }
 

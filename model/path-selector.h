@@ -117,6 +117,10 @@ class PathSelector : public Object
 
     /**
      * Assign fixed random variable stream numbers to the random variables used by this model.
+     * A selector that was already started (its queue pair connected) starts again, so that the
+     * draws made when it started (the EV of ECMP and PLB, the EV set of MP) come from the new
+     * stream too and do not depend on how many automatic streams were handed out before. Call
+     * it before the queue pair sends.
      * \param stream first stream index to use
      * \return the number of stream indices assigned
      */

@@ -3,7 +3,7 @@
 
 Checks that the JSON parses; that "config" records every option the example lists in --help;
 that every result has the fields of the documented shape (doc/reps-workloads.rst) with the
-right types; that the CSV written alongside has one row per flow; and, with --expect-slower
+right types, "tcp_background" (ns-3 TCP background flows) checked when present; that the CSV written alongside has one row per flow; and, with --expect-slower
 SLOW:FAST1,FAST2, that the mean FCT of scheme SLOW is at least 1.2 times that of each FAST one.
 
 Usage: check-example-json.py [--expect-slower ecmp:ops,reps] PROGRAM [ARGS...]
@@ -26,10 +26,41 @@ RESULT_FIELDS = {
     "collectives": list,
 }
 
+TCP_BACKGROUND_FIELDS = {
+    "flows": int, "completed": int, "size_bytes": int, "bytes": int,
+    "goodput_gbps": (int, float), "fct_us": dict,
+}
+
 
 def fail(message):
     print("check-example-json: FAIL: " + message)
     sys.exit(1)
+
+
+def check_tcp_background(lb, t):
+    """Checks the tcp_background object of one result."""
+    if not isinstance(t, dict):
+        fail("result %s: tcp_background is not an object" % lb)
+    for key, kind in TCP_BACKGROUND_FIELDS.items():
+        if key not in t or not isinstance(t[key], kind) or isinstance(t[key], bool):
+            fail("result %s: tcp_background.%s missing or not %s" % (lb, key, kind))
+    for key in ("mean", "min", "p50", "p99", "max"):
+        if key not in t["fct_us"]:
+            fail("result %s: tcp_background.fct_us.%s missing" % (lb, key))
+    if t["flows"] <= 0 or t["bytes"] <= 0 or t["goodput_gbps"] <= 0:
+        fail("result %s: tcp_background delivered nothing (%d flows, %d bytes)"
+             % (lb, t["flows"], t["bytes"]))
+    if t["completed"] > t["flows"]:
+        fail("result %s: tcp_background: %d of %d flows completed"
+             % (lb, t["completed"], t["flows"]))
+    if t["size_bytes"] > 0:
+        # A sized flow never delivers more than its size; a completed one delivers all of it.
+        if t["bytes"] > t["flows"] * t["size_bytes"] or \
+                t["bytes"] < t["completed"] * t["size_bytes"]:
+            fail("result %s: tcp_background: %d bytes for %d flows of %d bytes, %d completed"
+                 % (lb, t["bytes"], t["flows"], t["size_bytes"], t["completed"]))
+        if t["completed"] > 0 and t["fct_us"]["mean"] is None:
+            fail("result %s: tcp_background: completed flows without FCT" % lb)
 
 
 def main():
@@ -78,6 +109,8 @@ def main():
             fail("result %s: %d of %d flows completed" % (r["lb"], r["completed"], r["flows"]))
         if r["packets"] <= 0:
             fail("result %s: no packet sent" % r["lb"])
+        if "tcp_background" in r:
+            check_tcp_background(r["lb"], r["tcp_background"])
         flows += r["flows"]
     if len(rows) != flows:
         fail("CSV has %d rows for %d flows" % (len(rows), flows))

@@ -13,6 +13,7 @@
 #include "ns3/reps-ns3-compat.h"
 #include "ns3/ring-all-reduce.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-background.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
@@ -301,6 +302,138 @@ class FabricExperimentTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * ns-3 TCP background flows next to the RDMA flows: every RDMA flow still delivers every byte,
+ * every TCP sink receives exactly its flow's bytes, the RDMA statistics count only the RDMA
+ * flows, and the same run number reproduces the results.
+ */
+class TcpBackgroundExperimentTestCase : public TestCase
+{
+  public:
+    TcpBackgroundExperimentTestCase()
+        : TestCase("Fabric experiment: TCP background flows share the fabric with RDMA")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FabricExperiment e;
+        e.lb = "ecmp,reps";
+        e.leaves = 2;
+        e.hostsPerLeaf = 4;
+        e.spines = 2;
+        e.linkRate = "100Gbps";
+        e.flowSize = "128KiB";
+        e.mtu = 1024;
+        e.tcpBackground = 0.5;
+        e.tcpBackgroundSize = "128KiB";
+        e.sampleInterval = "0";
+        e.quiet = true;
+        e.Check();
+        NS_TEST_ASSERT_MSG_EQ(TcpBackground::PickPairs(8, 0.5, 3100).size(), 4, "half the hosts");
+        NS_TEST_ASSERT_MSG_EQ(
+            (TcpBackground::PickPairs(8, 0.5, 3100) == TcpBackground::PickPairs(8, 0.5, 3100)),
+            true,
+            "the same hosts every time");
+        for (const auto& [src, dst] : TcpBackground::PickPairs(8, 1, 3100))
+        {
+            NS_TEST_ASSERT_MSG_NE(src, dst, "a flow to another host");
+        }
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            RunResult a = e.Run(e.GetSelectors()[k]);
+            NS_TEST_ASSERT_MSG_EQ(a.flows.GetFlowCount(), 8, "RDMA statistics: the permutation");
+            NS_TEST_ASSERT_MSG_EQ(a.flows.GetCompletedCount(), 8, "every RDMA flow completes");
+            for (const auto& rec : a.flows.GetRecords())
+            {
+                NS_TEST_ASSERT_MSG_EQ(rec.flow.bytes, 128 * 1024U, "an RDMA flow of the workload");
+            }
+            const TcpBackgroundResult& t = a.tcpBackground;
+            NS_TEST_ASSERT_MSG_EQ(t.flows, 4, "half of 8 hosts send TCP");
+            NS_TEST_ASSERT_MSG_EQ(t.completed, 4, "every TCP flow completes");
+            NS_TEST_ASSERT_MSG_EQ(t.bytes, 4 * 128 * 1024U, "the sinks receive every byte");
+            NS_TEST_ASSERT_MSG_EQ(t.fctUs.size(), 4, "one completion time per flow");
+            NS_TEST_ASSERT_MSG_GT(t.goodputGbps, 0, "goodput measured");
+            NS_TEST_ASSERT_MSG_LT(t.goodputGbps, 4 * 100.0, "below the senders' line rate");
+            RunResult b = e.Run(e.GetSelectors()[k]);
+            NS_TEST_ASSERT_MSG_EQ(b.simTime, a.simTime, "the same run reproduces");
+            NS_TEST_ASSERT_MSG_EQ((b.tcpBackground.fctUs == t.fctUs), true, "same TCP FCTs");
+            for (uint32_t i = 0; i < 8; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(a.flows.GetRecords()[i].finished,
+                                      b.flows.GetRecords()[i].finished,
+                                      "the same run reproduces RDMA flow " << i);
+            }
+            ExperimentReport report;
+            report.AddResult(a);
+            NS_TEST_ASSERT_MSG_NE(report.ToJson().find("\"tcp_background\""),
+                                  std::string::npos,
+                                  "TCP background in the JSON");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The fabric's ECN queues and ns-3's TCP: NewReno's segments are not ECN-capable, so a queue
+ * drops the ones it selects and marks none; DCTCP's are, so the same queues mark them instead.
+ * Every TCP flow delivers its bytes either way.
+ */
+class TcpBackgroundEcnTestCase : public TestCase
+{
+  public:
+    TcpBackgroundEcnTestCase()
+        : TestCase("Fabric experiment: DCTCP background flows are ECN-marked, NewReno's dropped")
+    {
+    }
+
+  private:
+    /**
+     * \param variant the TCP congestion control.
+     * \return the run under ECMP.
+     */
+    static RunResult Run(const std::string& variant)
+    {
+        FabricExperiment e;
+        e.lb = "ecmp";
+        e.leaves = 2;
+        e.hostsPerLeaf = 2;
+        e.spines = 2;
+        e.linkRate = "100Gbps";
+        e.flowSize = "4096";
+        e.mtu = 1024;
+        e.tcpBackground = 1;
+        e.tcpBackgroundSize = "256KiB";
+        e.tcpVariant = variant;
+        e.sampleInterval = "0";
+        e.quiet = true;
+        e.Check();
+        return e.Run(e.GetSelectors()[0]);
+    }
+
+    void DoRun() override
+    {
+        RunResult reno = Run("TcpNewReno");
+        RunResult dctcp = Run("TcpDctcp");
+        for (const RunResult* r : {&reno, &dctcp})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r->flows.GetCompletedCount(), 4, "every RDMA flow completes");
+            NS_TEST_ASSERT_MSG_EQ(r->tcpBackground.completed, 4, "every TCP flow completes");
+            NS_TEST_ASSERT_MSG_EQ(r->tcpBackground.bytes, 4 * 256 * 1024U, "every TCP byte");
+        }
+        // The tiny RDMA flows never reach the marking threshold: marks and early drops are the
+        // TCP flows'.
+        NS_TEST_ASSERT_MSG_EQ(reno.ecnMarks, 0, "NewReno segments are not ECN-capable");
+        NS_TEST_ASSERT_MSG_GT(reno.drops, 0, "so the queues drop them");
+        NS_TEST_ASSERT_MSG_GT(dctcp.ecnMarks, 0, "DCTCP segments are marked");
+        NS_TEST_ASSERT_MSG_EQ(dctcp.drops, 0, "instead of dropped");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * A scheme's results do not depend on what ran before it: queue pairs start their path
  * selectors at the first packet, after RdmaHelper::AssignStreams, so ECMP draws its EVs from
  * the assigned streams and not from whatever stream numbers earlier runs left over.
@@ -369,6 +502,8 @@ class RepsExperimentTestSuite : public TestSuite
         AddTestCase(new RdmaAllReduceTestCase(), reps::kQuick);
         AddTestCase(new ExperimentOrderIndependenceTestCase, reps::kQuick);
         AddTestCase(new FabricExperimentTestCase(), reps::kQuick);
+        AddTestCase(new TcpBackgroundExperimentTestCase(), reps::kQuick);
+        AddTestCase(new TcpBackgroundEcnTestCase(), reps::kQuick);
     }
 };
 

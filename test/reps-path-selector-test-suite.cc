@@ -145,6 +145,45 @@ class EcmpPinnedAndSeededTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * A selector started before its stream is assigned (a queue pair connects, then the helper
+ * assigns streams) draws its EV from the assigned stream: the EV does not depend on how many
+ * automatic streams were handed out before.
+ */
+class EcmpStreamAfterStartTestCase : public TestCase
+{
+  public:
+    EcmpStreamAfterStartTestCase()
+        : TestCase("ECMP: a stream assigned after Start() decides the EV")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int64_t stream = 0; stream < 8; ++stream)
+        {
+            Ptr<EcmpPathSelector> before = MakeEcmp(65536, 0);
+            before->AssignStreams(stream);
+            before->Start(PathSelectorContext());
+            uint16_t expected = before->NextEntropy(false);
+            for (uint32_t skip = 0; skip < 3; ++skip)
+            {
+                // Selectors created in between take automatic streams.
+                MakeEcmp(65536, 0)->Start(PathSelectorContext());
+                Ptr<EcmpPathSelector> after = MakeEcmp(65536, 0);
+                after->Start(PathSelectorContext());
+                after->AssignStreams(stream);
+                NS_TEST_ASSERT_MSG_EQ(after->NextEntropy(false),
+                                      expected,
+                                      "stream " << stream << ": EV from the assigned stream");
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The path selector test suite.
  */
 class RepsPathSelectorTestSuite : public TestSuite
@@ -155,6 +194,7 @@ class RepsPathSelectorTestSuite : public TestSuite
     {
         AddTestCase(new EcmpOneEntropyPerQpTestCase, reps::kQuick);
         AddTestCase(new EcmpPinnedAndSeededTestCase, reps::kQuick);
+        AddTestCase(new EcmpStreamAfterStartTestCase, reps::kQuick);
     }
 };
 
