@@ -19,6 +19,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/ecn-queue-disc.h"
+#include "ns3/enum.h"
+#include "ns3/ops-path-selector.h"
+#include "ns3/reps-path-selector.h"
 #include "ns3/log.h"
 #include "ns3/queue-size.h"
 #include "ns3/rng-seed-manager.h"
@@ -58,6 +62,28 @@ Time
 PairRtt(Ptr<ClosFabric> fabric, uint32_t packetBytes, uint32_t ackBytes, uint32_t src, uint32_t dst)
 {
     return fabric->GetBaseRtt(src, dst, packetBytes, ackBytes);
+}
+
+/**
+ * Base RTT between the hosts of two RDMA addresses, for RdmaHelper::SetBaseRttCallback.
+ * \param fabric the fabric.
+ * \param packetBytes IPv4 size of a data packet.
+ * \param ackBytes IPv4 size of an ACK.
+ * \param a an address.
+ * \param b another address.
+ * \return the RTT.
+ */
+Time
+AddressRtt(Ptr<ClosFabric> fabric,
+           uint32_t packetBytes,
+           uint32_t ackBytes,
+           Ipv4Address a,
+           Ipv4Address b)
+{
+    return fabric->GetBaseRtt(fabric->GetHostIndex(a),
+                              fabric->GetHostIndex(b),
+                              packetBytes,
+                              ackBytes);
 }
 
 /// What must finish before a run stops early.
@@ -137,6 +163,15 @@ FabricExperiment::FabricExperiment()
       ecnKmin(20),
       ecnKmax(80),
       trim(false),
+      markOn("dequeue"),
+      controlPriority(true),
+      baseRtt("pair"),
+      rto("reference"),
+      minRto("0"),
+      rtoBackoff(false),
+      opsVariant("uniform"),
+      freezing(true),
+      freezeDuration("10ms"),
       forwarding("hash"),
       cc("window"),
       pattern("permutation"),
@@ -222,6 +257,42 @@ FabricExperiment::AddOptions(CommandLine& cmd)
                  "Full switch queues trim packets to headers instead of dropping them "
                  "(true/false)",
                  trim);
+    cmd.AddValue("markOn",
+                 "When switch queues decide ECN: dequeue (from the queue a data packet leaves "
+                 "behind, the REPS evaluation's switches) or enqueue (from the queue it finds)",
+                 markOn);
+    cmd.AddValue("controlPriority",
+                 "Switch queues serve ACKs, NACKs, CNPs and trimmed headers ahead of data "
+                 "(true/false)",
+                 controlPriority);
+    cmd.AddValue("baseRtt",
+                 "Base RTT given to each queue pair (pair: its own path's unloaded RTT; "
+                 "fabric: the fabric's longest), which sets its window, REPS's failure threshold "
+                 "and exploration, the flowlet gap",
+                 baseRtt);
+    cmd.AddValue("rto",
+                 "Retransmission timeout of the queue pairs (reference: the fabric's longest "
+                 "unloaded RTT plus the drain time of four full queues; basertt: 5 x the queue "
+                 "pair's base RTT; or a Time, e.g. 50us)",
+                 rto);
+    cmd.AddValue("minRto",
+                 "Lower bound of every queue pair's retransmission timeout; 0: none (Time)",
+                 minRto);
+    cmd.AddValue("rtoBackoff",
+                 "Double the retransmission timeout after each timeout without progress, up to "
+                 "64x (true/false)",
+                 rtoBackoff);
+    cmd.AddValue("opsVariant",
+                 "OPS: uniform (a uniformly random entropy value per packet, the REPS paper's "
+                 "OPS) or deck (every entropy value once per shuffled round)",
+                 opsVariant);
+    cmd.AddValue("freezing",
+                 "REPS enters freezing on a failure signal (true/false; false: the paper's "
+                 "'freezing disabled' ablation)",
+                 freezing);
+    cmd.AddValue("freezeDuration",
+                 "How long REPS stays frozen (Time, > 0 and <= 1s)",
+                 freezeDuration);
     cmd.AddValue("cc", "Congestion control (window, dcqcn or none)", cc);
     cmd.AddValue("pattern",
                  "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, websearch "
@@ -455,6 +526,31 @@ FabricExperiment::Check()
     m_reconverge =
         reconverge == "never" ? Time::Max() : OptionParser::TimeOrExit("--reconverge", reconverge);
     OptionParser::CheckRangeOrExit("--evSpace", evSpace, 1, 65536);
+    OptionParser::ChoiceOrExit("--markOn", markOn, {"dequeue", "enqueue"});
+    OptionParser::ChoiceOrExit("--baseRtt", baseRtt, {"pair", "fabric"});
+    OptionParser::ChoiceOrExit("--opsVariant", opsVariant, {"uniform", "deck"});
+    m_rto = Time(0);
+    if (rto != "reference" && rto != "basertt")
+    {
+        m_rto = OptionParser::TimeOrExit("--rto (reference, basertt or a Time)", rto);
+        if (!m_rto.IsStrictlyPositive() || m_rto > Seconds(10))
+        {
+            OptionParser::Exit("--rto: " + rto +
+                               " is out of range; allowed: reference, basertt, or a Time in "
+                               "(0, 10s]");
+        }
+    }
+    m_minRto = OptionParser::TimeOrExit("--minRto", minRto);
+    if (m_minRto.IsStrictlyNegative() || m_minRto > Seconds(10))
+    {
+        OptionParser::Exit("--minRto: " + minRto + " is out of range; allowed: 0 to 10s");
+    }
+    m_freezeDuration = OptionParser::TimeOrExit("--freezeDuration", freezeDuration);
+    if (!m_freezeDuration.IsStrictlyPositive() || m_freezeDuration > Seconds(1))
+    {
+        OptionParser::Exit("--freezeDuration: " + freezeDuration +
+                           " is out of range; allowed: a Time in (0, 1s]");
+    }
     m_start = OptionParser::TimeOrExit("--startTime", startTime);
     m_stop = OptionParser::TimeOrExit("--stopTime", stopTime);
     if (m_stop <= m_start)
@@ -519,6 +615,15 @@ FabricExperiment::FillConfig(ExperimentReport& report) const
     report.SetConfig("ecnKmin", ecnKmin);
     report.SetConfig("ecnKmax", ecnKmax);
     report.SetConfig("trim", trim);
+    report.SetConfig("markOn", markOn);
+    report.SetConfig("controlPriority", controlPriority);
+    report.SetConfig("baseRtt", baseRtt);
+    report.SetConfig("rto", rto);
+    report.SetConfig("minRto", minRto);
+    report.SetConfig("rtoBackoff", rtoBackoff);
+    report.SetConfig("opsVariant", opsVariant);
+    report.SetConfig("freezing", freezing);
+    report.SetConfig("freezeDuration", freezeDuration);
     report.SetConfig("forwarding", forwarding);
     report.SetConfig("cc", cc);
     report.SetConfig("pattern", pattern);
@@ -670,6 +775,41 @@ FabricExperiment::PickUplinks(Ptr<ClosFabric> fabric,
     return candidates;
 }
 
+Time
+FabricExperiment::QueuePairRto(Time fabricRtt, uint32_t packetBytes) const
+{
+    if (rto == "basertt")
+    {
+        return Time(0); // the queue pair's own rule: 5 x its base RTT
+    }
+    if (rto != "reference")
+    {
+        return m_rto;
+    }
+    // The fabric's longest unloaded RTT plus the time four full switch queues take to drain.
+    Time drain = m_linkRate.CalculateBytesTxTime(static_cast<uint64_t>(queuePackets) *
+                                                 (packetBytes + 2)); // + PPP header
+    return fabricRtt + 4 * drain;
+}
+
+void
+FabricExperiment::SetSelectorOptions(RdmaHelper& rdma, TypeId selector) const
+{
+    TypeId::AttributeInformation info;
+    if (selector.LookupAttributeByName("Variant", &info) &&
+        selector.IsChildOf(OpsPathSelector::GetTypeId()))
+    {
+        rdma.SetPathSelectorAttribute(
+            "Variant",
+            EnumValue(opsVariant == "deck" ? OpsPathSelector::DECK : OpsPathSelector::UNIFORM));
+    }
+    if (selector.IsChildOf(RepsPathSelector::GetTypeId()))
+    {
+        rdma.SetPathSelectorAttribute("FreezingEnabled", BooleanValue(freezing));
+        rdma.SetPathSelectorAttribute("FreezeDuration", TimeValue(m_freezeDuration));
+    }
+}
+
 RunResult
 FabricExperiment::Run(const PathSelectorNames::Choice& choice)
 {
@@ -680,9 +820,8 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
 
     // The fabric; its devices must carry a full RoCEv2 packet of Mtu payload bytes.
     uint32_t packetBytes = mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
-    Config::SetDefault("ns3::PointToPointNetDevice::Mtu",
-                       UintegerValue(std::max<uint32_t>(1500, packetBytes)));
     Ptr<ClosFabricHelper> fh = CreateObject<ClosFabricHelper>();
+    fh->SetAttribute("Mtu", UintegerValue(std::max<uint32_t>(1500, packetBytes)));
     fh->SetAttribute("Tiers", UintegerValue(tiers));
     fh->SetAttribute("HostsPerLeaf", UintegerValue(hostsPerLeaf));
     if (tiers == 2)
@@ -710,6 +849,12 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
     fh->SetAttribute("EcnKmin", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, ecnKmin)));
     fh->SetAttribute("EcnKmax", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, ecnKmax)));
     fh->SetAttribute("Trimming", BooleanValue(trim));
+    fh->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                           "MarkOn",
+                           EnumValue(markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
+                                                         : EcnQueueDisc::MARK_ON_DEQUEUE),
+                           "ControlPriority",
+                           BooleanValue(controlPriority));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_reconverge));
     fh->SetAttribute("ForwardingMode",
                      StringValue(forwarding == "random"     ? "Random"
@@ -723,14 +868,23 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
     uint32_t ackBytes =
         RoceBthHeader::SIZE + RoceAckHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
     // The longest base RTT: host 0 to the last host crosses the whole fabric.
-    Time baseRtt = fabric->GetBaseRtt(0, n - 1, packetBytes, ackBytes);
+    Time fabricRtt = fabric->GetBaseRtt(0, n - 1, packetBytes, ackBytes);
 
     // RDMA on every host.
     RdmaHelper rdma;
     rdma.SetPathSelector(choice.tid.GetName(), "EntropySpace", UintegerValue(evSpace));
+    SetSelectorOptions(rdma, choice.tid);
     rdma.SetCongestionControl(m_ccType);
     rdma.SetQueuePairAttribute("Mtu", UintegerValue(mtu));
-    rdma.SetQueuePairAttribute("BaseRtt", TimeValue(baseRtt));
+    rdma.SetQueuePairAttribute("BaseRtt", TimeValue(fabricRtt));
+    if (baseRtt == "pair")
+    {
+        rdma.SetBaseRttCallback(MakeBoundCallback(&AddressRtt, fabric, packetBytes, ackBytes));
+    }
+    rdma.SetQueuePairAttribute("Trimming", BooleanValue(trim));
+    rdma.SetQueuePairAttribute("Rto", TimeValue(QueuePairRto(fabricRtt, packetBytes)));
+    rdma.SetQueuePairAttribute("MinRto", TimeValue(m_minRto));
+    rdma.SetQueuePairAttribute("RtoBackoff", BooleanValue(rtoBackoff));
     RdmaHelper backgroundRdma = rdma;
     backgroundRdma.SetPathSelector("ns3::EcmpPathSelector", "EntropySpace", UintegerValue(evSpace));
     rdma.Install(hosts);
@@ -802,7 +956,7 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
 
     Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
     runner->SetLauncher(launcher.GetLauncher());
-    runner->GetStats().SetIdeal(m_linkRate, baseRtt);
+    runner->GetStats().SetIdeal(m_linkRate, fabricRtt);
     runner->GetStats().SetBaseRttCallback(
         MakeBoundCallback(&PairRtt, fabric, packetBytes, ackBytes));
     Completion completion;
@@ -920,7 +1074,7 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
     result.extra["nacks"] = totals.nacksReceived;
     result.extra["ecn_acks"] = totals.ecnAcks;
     result.extra["queue_pairs"] = launcher.GetSenders().size();
-    result.extra["base_rtt_us"] = baseRtt.ToDouble(Time::US);
+    result.extra["base_rtt_us"] = fabricRtt.ToDouble(Time::US);
     result.extra["link_packets"] = linkPackets;
     result.extra["wall_us_per_link_packet"] =
         linkPackets ? result.wallSeconds * 1e6 / linkPackets : 0.0;

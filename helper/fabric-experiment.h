@@ -23,6 +23,7 @@ namespace ns3
 {
 
 class ClosFabric;
+class RdmaHelper;
 class WorkloadHelper;
 
 /**
@@ -119,6 +120,15 @@ class FabricExperiment
     uint32_t ecnKmin;              //!< ECN marking starts (packets).
     uint32_t ecnKmax;              //!< ECN marking at full probability (packets).
     bool trim;                     //!< Trim instead of dropping.
+    std::string markOn;            //!< ECN decided on dequeue or enqueue.
+    bool controlPriority;          //!< Control packets served ahead of data.
+    std::string baseRtt;           //!< Queue pairs' base RTT: pair or fabric.
+    std::string rto;               //!< RTO rule: reference, basertt or a Time.
+    std::string minRto;            //!< Lower bound of every queue pair's RTO.
+    bool rtoBackoff;               //!< Exponential RTO backoff.
+    std::string opsVariant;        //!< OPS: uniform or deck.
+    bool freezing;                 //!< REPS freezing enabled.
+    std::string freezeDuration;    //!< REPS freeze duration.
     std::string forwarding;        //!< Switch forwarding: hash, random or adaptive.
     std::string cc;                //!< window, dcqcn or none.
     std::string pattern;           //!< Traffic pattern.
@@ -175,6 +185,21 @@ class FabricExperiment
      */
     std::vector<uint32_t> RingOrder(WorkloadHelper& workload, Ptr<ClosFabric> fabric) const;
 
+    /**
+     * \param fabricRtt the fabric's longest base RTT.
+     * \param packetBytes IPv4 size of a full data packet.
+     * \return the Rto attribute of the queue pairs under --rto (0: 5 x their base RTT).
+     */
+    Time QueuePairRto(Time fabricRtt, uint32_t packetBytes) const;
+
+    /**
+     * Apply the options that belong to one kind of path selector (--opsVariant, --freezing,
+     * --freezeDuration) when the selector has them.
+     * \param rdma the helper whose path selector was just set.
+     * \param selector the selector's TypeId.
+     */
+    void SetSelectorOptions(RdmaHelper& rdma, TypeId selector) const;
+
     bool m_checked;                                     //!< Check() ran.
     std::vector<PathSelectorNames::Choice> m_selectors; //!< Parsed --lb.
     DataRate m_linkRate;                                //!< Parsed --linkRate.
@@ -190,6 +215,9 @@ class FabricExperiment
     Time m_failFor;                                     //!< Parsed --failFor.
     Time m_failGap;                                     //!< Parsed --failGap.
     Time m_reconverge;                                  //!< Parsed --reconverge.
+    Time m_rto;                                         //!< Parsed --rto when a Time, else 0.
+    Time m_minRto;                                      //!< Parsed --minRto.
+    Time m_freezeDuration;                              //!< Parsed --freezeDuration.
     Time m_start;                                       //!< Parsed --startTime.
     Time m_stop;                                        //!< Parsed --stopTime.
     Time m_sample;                                      //!< Parsed --sampleInterval.

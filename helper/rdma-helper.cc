@@ -47,6 +47,23 @@ RdmaHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue&
 }
 
 void
+RdmaHelper::SetPathSelectorAttribute(const std::string& name, const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(m_psFactory.GetTypeId().LookupAttributeByName(name, &info),
+                        "RdmaHelper::SetPathSelectorAttribute: "
+                            << m_psFactory.GetTypeId().GetName() << " has no attribute '"
+                            << name << "'");
+    m_psFactory.Set(name, value);
+}
+
+void
+RdmaHelper::SetBaseRttCallback(BaseRttCallback cb)
+{
+    m_baseRtt = cb;
+}
+
+void
 RdmaHelper::Install(NodeContainer nodes) const
 {
     for (auto it = nodes.Begin(); it != nodes.End(); ++it)
@@ -75,6 +92,18 @@ RdmaHelper::CreateQueuePair(Ptr<Node> src, Ptr<Node> dst)
                         << src->GetId() << " and " << dst->GetId() << " first");
     Ptr<RdmaQueuePair> qa = m_qpFactory.Create<RdmaQueuePair>();
     Ptr<RdmaQueuePair> qb = m_qpFactory.Create<RdmaQueuePair>();
+    if (!m_baseRtt.IsNull())
+    {
+        Time rtt = m_baseRtt(a->GetAddress(), b->GetAddress());
+        NS_ABORT_MSG_UNLESS(rtt.IsStrictlyPositive(),
+                            "RdmaHelper: the base-RTT callback gave " << rtt.As(Time::US)
+                                                                      << " for "
+                                                                      << a->GetAddress() << " and "
+                                                                      << b->GetAddress()
+                                                                      << "; it must be > 0");
+        qa->SetAttribute("BaseRtt", TimeValue(rtt));
+        qb->SetAttribute("BaseRtt", TimeValue(rtt));
+    }
     uint32_t qpnA = a->AddQueuePair(qa);
     uint32_t qpnB = b->AddQueuePair(qb);
     qa->Connect(a,

@@ -62,6 +62,30 @@ class RdmaHelper
     void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * Set an attribute of the path selectors created from now on (after SetPathSelector(),
+     * which starts from the type's defaults again). Aborts when the chosen type has no such
+     * attribute.
+     * \param name the attribute
+     * \param value its value
+     */
+    void SetPathSelectorAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * The unloaded round-trip time between two hosts, given their RDMA addresses (e.g. from
+     * ClosFabric::GetBaseRtt()).
+     */
+    typedef Callback<Time, Ipv4Address, Ipv4Address> BaseRttCallback;
+
+    /**
+     * Give each queue pair created from now on the base RTT of its own path, instead of the
+     * BaseRtt attribute set with SetQueuePairAttribute(): the base RTT sets the queue pair's
+     * initial window, default RTO and the path selector's timing (REPS's failure threshold
+     * and exploration length, the flowlet gap). A null callback restores the attribute.
+     * \param cb the RTT of a pair of hosts
+     */
+    void SetBaseRttCallback(BaseRttCallback cb);
+
+    /**
      * Check that a TypeId name exists and derives from a base.
      * \param type the TypeId name
      * \param base the base it must derive from
@@ -112,6 +136,7 @@ class RdmaHelper
     ObjectFactory m_psFactory; //!< Path selectors.
     ObjectFactory m_ccFactory; //!< Congestion controllers.
     ObjectFactory m_qpFactory; //!< Attributes of queue pairs.
+    BaseRttCallback m_baseRtt; //!< Per-pair base RTT (null: the BaseRtt attribute).
 };
 
 template <typename... Ts>

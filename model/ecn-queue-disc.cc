@@ -4,12 +4,14 @@
 
 #include "ecn-queue-disc.h"
 
+#include "reps-ns3-compat.h"
 #include "roce-bth-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
+#include "ns3/enum.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -66,10 +68,28 @@ EcnQueueDisc::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&EcnQueueDisc::m_trimming),
                           MakeBooleanChecker())
-            .AddAttribute("TrimBandMaxSize",
-                          "Capacity of the strict-priority band that holds trimmed packets.",
+            .AddAttribute("ControlPriority",
+                          "Serve RoCEv2 control packets (ACKs, NACKs, CNPs: a BTH opcode that is "
+                          "not a data opcode) from the strict-priority band ahead of data, as "
+                          "UEC switches and the REPS evaluation do; false queues them with data.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&EcnQueueDisc::m_controlPriority),
+                          MakeBooleanChecker())
+            .AddAttribute("MarkOn",
+                          "When ECN marking is decided: Dequeue (as a data packet leaves, from "
+                          "the data band's length then; the REPS evaluation's switches) or "
+                          "Enqueue (as it arrives, from the length it finds).",
+                          EnumValue(EcnQueueDisc::MARK_ON_DEQUEUE),
+                          REPS_MAKE_ENUM_ACCESSOR(EcnQueueDisc::MarkOn, &EcnQueueDisc::m_markOn),
+                          MakeEnumChecker(EcnQueueDisc::MARK_ON_DEQUEUE,
+                                          "Dequeue",
+                                          EcnQueueDisc::MARK_ON_ENQUEUE,
+                                          "Enqueue"))
+            .AddAttribute("PriorityBandMaxSize",
+                          "Capacity of the strict-priority band that holds control packets and "
+                          "trimmed headers.",
                           QueueSizeValue(QueueSize("1000p")),
-                          MakeQueueSizeAccessor(&EcnQueueDisc::m_trimBandSize),
+                          MakeQueueSizeAccessor(&EcnQueueDisc::m_prioBandSize),
                           MakeQueueSizeChecker())
             .AddTraceSource("Trim",
                             "A packet was trimmed to its headers and queued in the priority band.",
@@ -83,6 +103,8 @@ EcnQueueDisc::EcnQueueDisc()
       m_maxProbability(1.0),
       m_dropNonEct(true),
       m_trimming(false),
+      m_controlPriority(true),
+      m_markOn(MARK_ON_DEQUEUE),
       m_byteSeconds(0),
       m_packetSeconds(0)
 {
@@ -134,6 +156,47 @@ EcnQueueDisc::GetMarkProbability(uint32_t length) const
         return 1.0;
     }
     return m_maxProbability * static_cast<double>(length - kmin) / static_cast<double>(kmax - kmin);
+}
+
+bool
+EcnQueueDisc::DrawMark(uint32_t length)
+{
+    double p = GetMarkProbability(length);
+    return p > 0.0 && (p >= 1.0 || m_uv->GetValue() < p);
+}
+
+uint32_t
+EcnQueueDisc::DataLength() const
+{
+    return GetMaxSize().GetUnit() == QueueSizeUnit::PACKETS ? m_data->GetNPackets()
+                                                           : m_data->GetNBytes();
+}
+
+bool
+EcnQueueDisc::IsControlPacket(Ptr<const QueueDiscItem> item)
+{
+    Ptr<const Ipv4QueueDiscItem> ipItem = DynamicCast<const Ipv4QueueDiscItem>(item);
+    if (!ipItem || ipItem->GetHeader().GetProtocol() != 17 ||
+        ipItem->GetHeader().GetFragmentOffset() != 0)
+    {
+        return false;
+    }
+    // UDP header (8 bytes), then the BTH: its opcode is byte 0, the trimmed bit is in byte 4.
+    constexpr uint32_t needed = 8 + 5;
+    Ptr<const Packet> p = item->GetPacket();
+    if (p->GetSize() < needed)
+    {
+        return false;
+    }
+    uint8_t bytes[needed];
+    p->CopyData(bytes, needed);
+    uint16_t dstPort = static_cast<uint16_t>((bytes[2] << 8) | bytes[3]);
+    if (dstPort != RoceBthHeader::UDP_PORT)
+    {
+        return false;
+    }
+    return !RoceBthHeader::IsDataOpCode(bytes[8]) ||
+           (bytes[8 + 4] & RoceBthHeader::TRIMMED_BIT) != 0;
 }
 
 void
@@ -274,39 +337,41 @@ bool
 EcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {
     NS_LOG_FUNCTION(this << item);
-    Ptr<InternalQueue>& data = m_data;
-
-    if (m_trimmed && item == m_trimmed)
+    bool trimmed = m_trimmed && item == m_trimmed;
+    if (trimmed || (m_controlPriority && IsControlPacket(item)))
     {
         m_trimmed = nullptr;
-        Ptr<InternalQueue>& prio = m_prio;
-        if (prio->GetCurrentSize() + item > m_trimBandSize)
+        if (m_prio->GetCurrentSize() + item > m_prioBandSize)
         {
             m_counters.overflowDrops++;
-            DropBeforeEnqueue(item, TRIM_BAND_DROP);
+            DropBeforeEnqueue(item, PRIORITY_BAND_DROP);
             return false;
         }
         Integrate();
-        prio->Enqueue(item);
-        m_counters.trims++;
+        m_prio->Enqueue(item);
         m_counters.enqueuedPackets++;
         m_counters.enqueuedBytes += item->GetSize();
         UpdateMax();
-        m_trimTrace(item);
+        if (trimmed)
+        {
+            m_counters.trims++;
+            m_trimTrace(item);
+        }
+        else
+        {
+            m_counters.controlPackets++;
+        }
         return true;
     }
 
-    if (data->GetCurrentSize() + item > GetMaxSize())
+    if (m_data->GetCurrentSize() + item > GetMaxSize())
     {
         m_counters.overflowDrops++;
         DropBeforeEnqueue(item, OVERFLOW_DROP);
         return false;
     }
 
-    uint32_t length =
-        GetMaxSize().GetUnit() == QueueSizeUnit::PACKETS ? data->GetNPackets() : data->GetNBytes();
-    double p = GetMarkProbability(length);
-    if (p > 0.0 && (p >= 1.0 || m_uv->GetValue() < p))
+    if (m_markOn == MARK_ON_ENQUEUE && DrawMark(DataLength()))
     {
         if (Mark(item, ECN_MARK))
         {
@@ -321,7 +386,7 @@ EcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     }
 
     Integrate();
-    bool ok = data->Enqueue(item);
+    bool ok = m_data->Enqueue(item);
     NS_ASSERT_MSG(ok, "the data band refused a packet that fits in MaxSize");
     m_counters.enqueuedPackets++;
     m_counters.enqueuedBytes += item->GetSize();
@@ -333,17 +398,35 @@ Ptr<QueueDiscItem>
 EcnQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
-    Ptr<QueueDiscItem> item = m_prio->Peek() ? m_prio->Dequeue() : m_data->Dequeue();
-    if (item)
+    while (true)
     {
+        bool fromData = !m_prio->Peek();
+        Ptr<QueueDiscItem> item = fromData ? m_data->Dequeue() : m_prio->Dequeue();
+        if (!item)
+        {
+            return nullptr;
+        }
         // The interval that ends now still held the item just taken out: add its share.
         Time now = Simulator::Now();
         double dt = static_cast<double>((now - m_lastChange).GetNanoSeconds());
         Integrate();
         m_byteSeconds += dt * item->GetSize();
         m_packetSeconds += dt;
+        if (fromData && m_markOn == MARK_ON_DEQUEUE && DrawMark(DataLength()))
+        {
+            if (Mark(item, ECN_MARK))
+            {
+                m_counters.marks++;
+            }
+            else if (m_dropNonEct)
+            {
+                m_counters.earlyDrops++;
+                DropAfterDequeue(item, EARLY_DROP);
+                continue;
+            }
+        }
+        return item;
     }
-    return item;
 }
 
 Ptr<const QueueDiscItem>
@@ -374,7 +457,7 @@ EcnQueueDisc::CheckConfig()
         // Band 0: trimmed packets (strict priority). Band 1: data.
         AddInternalQueue(CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>(
             "MaxSize",
-            QueueSizeValue(m_trimBandSize)));
+            QueueSizeValue(m_prioBandSize)));
         AddInternalQueue(
             CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>("MaxSize",
                                                                      QueueSizeValue(GetMaxSize())));

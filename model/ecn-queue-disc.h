@@ -17,27 +17,40 @@ namespace ns3
 
 /**
  * \ingroup reps
- * The egress queue of a data-center switch port: deterministic ECN marking between Kmin and
- * Kmax on the instantaneous queue length (as DCQCN and DCTCP switches do), a hard capacity,
- * and optional packet trimming.
+ * The egress queue of a data-center switch port: ECN marking between Kmin and Kmax on the
+ * instantaneous length of the data band (as DCQCN and DCTCP switches do), a hard capacity, a
+ * strict-priority band for control packets, and optional packet trimming.
  *
- * On enqueue, with q the length of the data band (in the unit of MaxSize, before the packet
- * is added): q <= Kmin marks nothing; Kmin < q < Kmax marks with probability
+ * Two bands. Band 0, served first (strict priority), holds control packets: when
+ * ControlPriority is true (the default), every RoCEv2 packet (UDP destination port 4791) whose
+ * BTH opcode is not a data opcode (ACKs, NACKs, CNPs), and always the headers left by
+ * trimming. Band 1 holds everything else (data, and any non-RoCEv2 traffic such as TCP). With
+ * ControlPriority false, control packets wait in the data band behind data, as in a switch
+ * with one FIFO per port. The classification reads the packet, not its size.
+ *
+ * Marking (MarkOn attribute). With q the length of the data band in the unit of MaxSize:
+ * q <= Kmin marks nothing; Kmin < q < Kmax marks with probability
  * MaxProbability * (q - Kmin) / (Kmax - Kmin); q >= Kmax marks every ECT packet (CE is set in
- * the IPv4 header, QueueDisc::Mark()). A non-ECT packet that would have been marked is dropped
- * instead when DropNonEct is true, as RED with UseEcn does. A packet that does not fit in
- * MaxSize is dropped, or, when Trimming is on and it is a RoCEv2 data packet (UDP destination
- * port 4791, a data opcode in the BTH), cut to its UDP and BTH headers plus the ICRC, marked
- * trimmed in the BTH (RoceBthHeader::SetTrimmed()) and queued in a strict-priority band that
- * is served before the data band. Trimming happens in PrepareEnqueue(), which FabricSwitch
- * calls before handing the packet to the traffic-control layer: QueueDisc::Enqueue() checks
- * that the bytes it receives are the bytes it queues or drops, so the item it receives must
- * already be the trimmed one. A packet handed to Enqueue() without PrepareEnqueue() is
- * dropped when it does not fit, as without trimming.
+ * the IPv4 header, QueueDisc::Mark()). DEQUEUE (the default) decides as a data packet leaves,
+ * from the length of the data band after it left, which is the freshest signal the switch
+ * has; ENQUEUE decides as the packet arrives, from the length before it is added. Control
+ * packets are never marked. A non-ECT packet that would have been marked is dropped instead
+ * when DropNonEct is true, as RED with UseEcn does.
+ *
+ * A data packet that does not fit in MaxSize is dropped, or, when Trimming is on and it is a
+ * RoCEv2 data packet (UDP destination port 4791, a data opcode in the BTH), cut to its UDP
+ * and BTH headers plus the ICRC, marked trimmed in the BTH (RoceBthHeader::SetTrimmed()) and
+ * queued in the priority band. Trimming happens in PrepareEnqueue(), which FabricSwitch calls
+ * before handing the packet to the traffic-control layer: QueueDisc::Enqueue() checks that the
+ * bytes it receives are the bytes it queues or drops, so the item it receives must already be
+ * the trimmed one. A packet handed to Enqueue() without PrepareEnqueue() is dropped when it
+ * does not fit, as without trimming. A control packet that does not fit in the priority band
+ * (PriorityBandMaxSize) is dropped.
  *
  * ns-3's RedQueueDisc (UseEcn, QW = 1) can be used instead (ClosFabricHelper selects it); this
- * queue disc exists for what RED cannot do: trimming, and marking that depends only on the
- * instantaneous length (RED's count-based spreading makes its marking depend on history).
+ * queue disc exists for what RED cannot do: trimming, dequeue marking, a control band, and
+ * marking that depends only on the instantaneous length (RED's count-based spreading makes
+ * its marking depend on history).
  *
  * Counters are plain integers (GetCounters()); the queue depth is also integrated over time so
  * that the time average needs no trace sink.
@@ -54,6 +67,7 @@ class EcnQueueDisc : public QueueDisc
         uint64_t earlyDrops{0};      //!< Non-ECT packets dropped between Kmin and Kmax.
         uint64_t overflowDrops{0};   //!< Packets dropped because the queue was full.
         uint64_t trims{0};           //!< Packets trimmed instead of dropped.
+        uint64_t controlPackets{0};  //!< Control packets queued in the priority band.
         uint32_t maxPackets{0};      //!< Largest length seen, in packets (both bands).
         uint32_t maxBytes{0};        //!< Largest length seen, in bytes (both bands).
     };
@@ -62,10 +76,17 @@ class EcnQueueDisc : public QueueDisc
     static constexpr const char* OVERFLOW_DROP = "Overflow drop";
     /// Drop reason: a non-ECT packet dropped early between Kmin and Kmax.
     static constexpr const char* EARLY_DROP = "Early drop";
-    /// Drop reason: the priority band for trimmed packets is full.
-    static constexpr const char* TRIM_BAND_DROP = "Trimmed-band overflow drop";
+    /// Drop reason: the priority band (control packets, trimmed headers) is full.
+    static constexpr const char* PRIORITY_BAND_DROP = "Priority-band overflow drop";
     /// Mark reason: the queue is above Kmin.
     static constexpr const char* ECN_MARK = "ECN mark";
+
+    /// When the marking decision is taken.
+    enum MarkOn
+    {
+        MARK_ON_ENQUEUE, //!< As the packet arrives, from the length it finds.
+        MARK_ON_DEQUEUE, //!< As the packet leaves, from the length it leaves behind.
+    };
 
     /**
      * \brief Get the type ID.
@@ -117,6 +138,14 @@ class EcnQueueDisc : public QueueDisc
     /// \return whether the Trimming attribute is on
     bool IsTrimming() const;
 
+    /**
+     * Whether a packet is a RoCEv2 control packet or trimmed header: UDP destination port 4791
+     * and a BTH whose opcode is not a data opcode, or whose trimmed bit is set.
+     * \param item the packet, as handed to the queue disc
+     * \return true for ACKs, NACKs, CNPs and trimmed headers
+     */
+    static bool IsControlPacket(Ptr<const QueueDiscItem> item);
+
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
     Ptr<QueueDiscItem> DoDequeue() override;
@@ -131,6 +160,14 @@ class EcnQueueDisc : public QueueDisc
      * \return the trimmed packet, or null when the packet is not a RoCEv2 data packet
      */
     Ptr<QueueDiscItem> Trim(Ptr<QueueDiscItem> item) const;
+    /**
+     * Whether the marking rule picks a packet at the given data-band length.
+     * \param length the length of the data band, in the unit of MaxSize
+     * \return true when the packet is to be marked (or, non-ECT, dropped)
+     */
+    bool DrawMark(uint32_t length);
+    /// \return the length of the data band in the unit of MaxSize
+    uint32_t DataLength() const;
     /// Accumulate the depth integral up to now (call before any length change).
     void Integrate();
     /// Record the new length after a change.
@@ -141,10 +178,12 @@ class EcnQueueDisc : public QueueDisc
     double m_maxProbability;         //!< Marking probability at Kmax.
     bool m_dropNonEct;               //!< DropNonEct attribute.
     bool m_trimming;                 //!< Trimming attribute.
-    QueueSize m_trimBandSize;        //!< Capacity of the priority band.
+    bool m_controlPriority;          //!< ControlPriority attribute.
+    MarkOn m_markOn;                 //!< MarkOn attribute.
+    QueueSize m_prioBandSize;        //!< Capacity of the priority band.
     Ptr<UniformRandomVariable> m_uv; //!< Marking draws.
     Ptr<QueueDiscItem> m_trimmed;    //!< The copy PrepareEnqueue() made last, until enqueued.
-    Ptr<InternalQueue> m_prio;       //!< Band 0 (trimmed packets), set by CheckConfig().
+    Ptr<InternalQueue> m_prio;       //!< Band 0 (control, trimmed), set by CheckConfig().
     Ptr<InternalQueue> m_data;       //!< Band 1 (data), set by CheckConfig().
 
     Counters m_counters;    //!< Counters.

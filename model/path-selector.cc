@@ -158,6 +158,12 @@ PathSelector::RandomEntropy()
     return static_cast<uint16_t>(m_entropyBase + m_rng->GetInteger(0, m_entropySpace - 1));
 }
 
+uint32_t
+PathSelector::RandomInteger(uint32_t max)
+{
+    return m_rng->GetInteger(0, max);
+}
+
 std::string
 PathSelector::ChoiceName(Choice why)
 {

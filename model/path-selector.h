@@ -158,6 +158,12 @@ class PathSelector : public Object
     /// \return an EV drawn uniformly from the entropy space.
     uint16_t RandomEntropy();
 
+    /**
+     * \param max the largest value
+     * \return an integer drawn uniformly from [0, max], from the selector's random stream
+     */
+    uint32_t RandomInteger(uint32_t max);
+
   private:
     uint32_t m_entropySpace;                                //!< Number of distinct EVs.
     uint16_t m_entropyBase;                                 //!< Smallest EV.

@@ -32,6 +32,7 @@ constexpr uint64_t kPsnHalf = uint64_t(1) << 23;  //!< Half the PSN space.
 constexpr uint64_t kInitialRing = 64;             //!< Initial ring size, packets.
 constexpr uint32_t kMaxMtu = 65000;               //!< Largest payload of one packet.
 constexpr uint32_t kCnpPayload = 16;              //!< Reserved bytes of a CNP (RoCEv2 annex).
+constexpr uint32_t kMaxBackoff = 6;               //!< RTO backoff stops at 2^6 = 64 x.
 } // namespace
 
 TypeId
@@ -64,10 +65,24 @@ RdmaQueuePair::GetTypeId()
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Rto",
                           "Retransmission timeout: a packet unacknowledged this long after it "
-                          "was sent is declared lost. 0 means 5 x BaseRtt.",
+                          "was sent is declared lost. 0 means 5 x BaseRtt. Never below MinRto.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&RdmaQueuePair::m_rtoAttr),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("MinRto",
+                          "Lower bound of the retransmission timeout (0: none). The REPS "
+                          "evaluation's rule is the fabric's largest unloaded RTT plus the drain "
+                          "time of four full switch queues.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RdmaQueuePair::m_minRto),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RtoBackoff",
+                          "Double the retransmission timeout after every timeout, up to 64 x, "
+                          "until an ACK advances the cumulative point (false: a fixed timeout, "
+                          "as in the REPS evaluation).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaQueuePair::m_rtoBackoff),
+                          MakeBooleanChecker())
             .AddAttribute("AckEvery",
                           "ACK coalescing: the receiver acknowledges every n-th in-order data "
                           "packet (>= 1); out-of-order, duplicate, CE-marked, last-of-message and "
@@ -147,6 +162,8 @@ RdmaQueuePair::RdmaQueuePair()
       m_receiveWindow(4096),
       m_baseRtt(MicroSeconds(8)),
       m_rtoAttr(0),
+      m_minRto(0),
+      m_rtoBackoff(false),
       m_ackEvery(1),
       m_goBackN(false),
       m_trimming(false),
@@ -154,6 +171,7 @@ RdmaQueuePair::RdmaQueuePair()
       m_qpn(0),
       m_remoteQpn(0),
       m_connected(false),
+      m_backoff(0),
       m_txMask(0),
       m_sndUna(0),
       m_sndHigh(0),
@@ -247,7 +265,9 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     m_ps = pathSelector;
     m_cc = cc;
     m_lineRate = stack->GetLineRate();
-    m_rto = m_rtoAttr.IsStrictlyPositive() ? m_rtoAttr : 5 * m_baseRtt;
+    m_baseRto = std::max(m_rtoAttr.IsStrictlyPositive() ? m_rtoAttr : 5 * m_baseRtt, m_minRto);
+    m_rto = m_baseRto;
+    m_backoff = 0;
 
     const uint32_t wirePacket = needed + 2;
     RdmaCcContext ccContext;
@@ -263,7 +283,7 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     // creates its queue pairs and then assigns random streams (RdmaHelper::AssignStreams), and
     // a selector that draws at Start() (ECMP's EV, MP's set) must draw from the assigned stream.
     m_psContext.baseRtt = m_baseRtt;
-    m_psContext.rto = m_rto;
+    m_psContext.rto = m_baseRto;
     m_psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
     m_psContext.trimming = m_trimming;
 
@@ -610,10 +630,17 @@ RdmaQueuePair::MarkAcked(uint64_t seq)
 void
 RdmaQueuePair::AdvanceUna()
 {
+    const uint64_t before = m_sndUna;
     while (m_sndUna < m_sndHigh && Tx(m_sndUna).state == TX_ACKED)
     {
         Tx(m_sndUna).state = TX_FREE;
         ++m_sndUna;
+    }
+    if (m_sndUna != before && m_backoff > 0)
+    {
+        // Progress: the path works again, so the timer returns to its base value.
+        m_backoff = 0;
+        m_rto = m_baseRto;
     }
     while (!m_messages.empty() && m_segIndex > 0 && m_messages.front().lastSeq < m_sndUna)
     {
@@ -765,6 +792,11 @@ RdmaQueuePair::RtoExpired()
         ++m_stats.timeouts;
         std::sort(m_retx.begin(), m_retx.end());
         m_retx.erase(std::unique(m_retx.begin(), m_retx.end()), m_retx.end());
+        if (m_rtoBackoff && m_backoff < kMaxBackoff)
+        {
+            ++m_backoff;
+            m_rto = m_baseRto * static_cast<int64_t>(1u << m_backoff);
+        }
         m_timeoutTrace(lost);
         m_ps->OnTimeout();
         m_cc->OnTimeout();

@@ -337,6 +337,8 @@ class RdmaQueuePair : public Object
     uint32_t m_receiveWindow; //!< ReceiveWindow: PSNs a receiver can place.
     Time m_baseRtt;           //!< BaseRtt.
     Time m_rtoAttr;           //!< Rto attribute (0: 5 x BaseRtt).
+    Time m_minRto;            //!< MinRto attribute.
+    bool m_rtoBackoff;        //!< RtoBackoff attribute.
     uint32_t m_ackEvery;      //!< AckEvery.
     bool m_goBackN;           //!< GoBackN.
     bool m_trimming;          //!< Trimming.
@@ -353,7 +355,9 @@ class RdmaQueuePair : public Object
     Ipv4Address m_local;             //!< Local address.
     Ipv4Address m_remote;            //!< Remote address.
     bool m_connected;                //!< Connect() was called.
-    Time m_rto;                      //!< RTO in use.
+    Time m_rto;                      //!< RTO in use (m_baseRto, backed off).
+    Time m_baseRto;                  //!< RTO without backoff.
+    uint32_t m_backoff;              //!< Timeouts since the last progress (backoff exponent).
     DataRate m_lineRate;             //!< NIC rate.
 
     // send side

@@ -162,16 +162,22 @@ class RepsCore
 
     /**
      * A NACK came back (the packet sent with \p ev was trimmed). REPS never caches the EV of a
-     * trimmed packet, and a NACK does not end freezing: nothing changes.
+     * trimmed packet; like any feedback, the NACK ends a freeze that has lasted long enough.
      * \param ev the EV of the trimmed packet.
+     * \param nowNs the current time [ns].
+     * \param explorePackets length of the exploration window started if freezing ends here.
+     * \return whether freezing ended.
      */
-    void OnNack(uint16_t ev)
+    bool OnNack(uint16_t ev, int64_t nowNs, uint32_t explorePackets)
     {
+        return ExpireFreeze(nowNs, explorePackets);
     }
 
     /**
      * Leave freezing if it has lasted long enough: clear the buffer and start an exploration
-     * window. Called by OnAck() (the exit is checked lazily, on feedback).
+     * window. The exit is checked lazily, on feedback: OnAck() and OnNack() call this, and the
+     * caller calls it on a retransmission timeout, so that a connection whose cached EVs all
+     * lead to dead paths (no ACK ever returns) still leaves freezing.
      * \param nowNs the current time [ns].
      * \param explorePackets length of the exploration window (saturates at 65535).
      * \return whether freezing ended.

@@ -58,6 +58,10 @@ class RepsCoreHolder
      * \copydoc RepsCore::Freeze
      */
     virtual bool Freeze(int64_t nowNs, int64_t durationNs) = 0;
+    /**
+     * \copydoc RepsCore::ExpireFreeze
+     */
+    virtual bool ExpireFreeze(int64_t nowNs, uint32_t explorePackets) = 0;
     /// \return whether frozen.
     virtual bool IsFrozen() const = 0;
     /// \return the number of valid cached EVs.
@@ -109,6 +113,11 @@ class RepsCoreOf : public RepsCoreHolder
     bool Freeze(int64_t nowNs, int64_t durationNs) override
     {
         return m_core.Freeze(nowNs, durationNs);
+    }
+
+    bool ExpireFreeze(int64_t nowNs, uint32_t explorePackets) override
+    {
+        return m_core.ExpireFreeze(nowNs, explorePackets);
     }
 
     bool IsFrozen() const override
@@ -208,7 +217,8 @@ RepsPathSelector::GetTypeId()
                             MakeTraceSourceAccessor(&RepsPathSelector::m_freezeStarted),
                             "ns3::RepsPathSelector::FreezeTracedCallback")
             .AddTraceSource("FreezeEnded",
-                            "Freezing was left (on the first ACK after FreezeDuration); the "
+                            "Freezing was left (on the first feedback, ACK, NACK or timeout, after "
+                            "FreezeDuration); the "
                             "argument is how long the connection was frozen.",
                             MakeTraceSourceAccessor(&RepsPathSelector::m_freezeEnded),
                             "ns3::RepsPathSelector::FreezeTracedCallback")
@@ -344,14 +354,10 @@ RepsPathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
         m_rtts.emplace_back(now, rtt);
         GetMaxRecentRtt(); // drop expired samples, so the deque stays short
     }
-    // The core keeps the freeze end modulo 2^32 ns; once the full-width end has passed, hand
-    // it the end itself so that a connection silent for seconds still leaves freezing.
-    Time coreNow = (m_core->IsFrozen() && now >= m_freezeEnd) ? m_freezeEnd : now;
-    auto out = m_core->OnAck(ev, ecn, coreNow.GetNanoSeconds(), ExplorePackets());
+    auto out = m_core->OnAck(ev, ecn, CoreNow().GetNanoSeconds(), ExplorePackets());
     if (out.freezeEnded)
     {
-        NS_LOG_LOGIC("freeze ended after " << (now - m_freezeStart).As(Time::US));
-        m_freezeEnded(now - m_freezeStart);
+        NotifyFreezeEnded();
     }
     if (out.discarded)
     {
@@ -368,7 +374,30 @@ void
 RepsPathSelector::OnNack(uint16_t ev)
 {
     NS_LOG_FUNCTION(this << ev);
-    // The EV of a trimmed packet is never cached.
+    NS_ASSERT_MSG(m_core, "RepsPathSelector::Start() must be called before OnNack()");
+    // The EV of a trimmed packet is never cached; the NACK is feedback, which ends a freeze
+    // that is due.
+    if (m_core->ExpireFreeze(CoreNow().GetNanoSeconds(), ExplorePackets()))
+    {
+        NotifyFreezeEnded();
+    }
+}
+
+Time
+RepsPathSelector::CoreNow() const
+{
+    // The core keeps the freeze end modulo 2^32 ns; once the full-width end has passed, hand
+    // it the end itself so that a connection silent for seconds still leaves freezing.
+    Time now = Simulator::Now();
+    return (m_core->IsFrozen() && now >= m_freezeEnd) ? m_freezeEnd : now;
+}
+
+void
+RepsPathSelector::NotifyFreezeEnded()
+{
+    Time now = Simulator::Now();
+    NS_LOG_LOGIC("freeze ended after " << (now - m_freezeStart).As(Time::US));
+    m_freezeEnded(now - m_freezeStart);
 }
 
 void
@@ -384,6 +413,12 @@ RepsPathSelector::OnTimeout()
     NS_LOG_FUNCTION(this);
     NS_ASSERT_MSG(m_core, "RepsPathSelector::Start() must be called before OnTimeout()");
     ++m_timeouts;
+    // A timeout is feedback too: a freeze that is due ends here, so that a connection whose
+    // cached EVs all lead to dead paths (no ACK ever comes back) does not stay frozen.
+    if (m_core->ExpireFreeze(CoreNow().GetNanoSeconds(), ExplorePackets()))
+    {
+        NotifyFreezeEnded();
+    }
     if (!m_freezingEnabled)
     {
         return;

@@ -29,9 +29,9 @@ class RepsCoreHolder;
  * back without an ECN mark are cached in a small circular buffer and reused, oldest first; an
  * empty buffer means a random EV. A retransmission timeout that counts as a failure signal
  * freezes the connection for FreezeDuration: it then reuses only the EVs it had cached,
- * round-robin, so that new packets stay away from a failed path. The first ACK after the
- * freeze time ends freezing, clears the buffer and starts an exploration window of one BDP of
- * packets with random EVs.
+ * round-robin, so that new packets stay away from a failed path. The first feedback (ACK, NACK
+ * or timeout) after the freeze time ends freezing, clears the buffer and starts an exploration
+ * window of one BDP of packets with random EVs.
  *
  * The algorithm itself is RepsCore (a plain C++ type); this Object adds the attributes, the
  * trace sources, the random stream and simulated time.
@@ -129,6 +129,10 @@ class RepsPathSelector : public PathSelector
     uint32_t ExplorePackets() const;
     /// Update BufferOccupancy from the core.
     void UpdateOccupancy();
+    /// \return the time to hand the core: now, or the freeze end once it has passed.
+    Time CoreNow() const;
+    /// Fire FreezeEnded for a freeze that has just ended.
+    void NotifyFreezeEnded();
 
     uint32_t m_bufferSize;                  //!< BufferSize attribute.
     Time m_freezeDuration;                  //!< FreezeDuration attribute.

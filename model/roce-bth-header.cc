@@ -20,7 +20,7 @@ namespace
 {
 constexpr uint8_t kFecnBit = 0x80;    //!< FECN in the reserved byte.
 constexpr uint8_t kBecnBit = 0x40;    //!< BECN in the reserved byte.
-constexpr uint8_t kTrimmedBit = 0x01; //!< The module's trimmed mark in the reserved byte.
+constexpr uint8_t kTrimmedBit = RoceBthHeader::TRIMMED_BIT; //!< The trimmed mark.
 constexpr uint8_t kPadShift = 4;      //!< PadCnt position in the flags byte.
 constexpr uint8_t kPadMask = 0x30;    //!< PadCnt bits in the flags byte.
 } // namespace
@@ -114,8 +114,14 @@ RoceBthHeader::GetOpCode() const
 bool
 RoceBthHeader::IsData() const
 {
-    return m_opCode == RC_SEND_FIRST || m_opCode == RC_SEND_MIDDLE || m_opCode == RC_SEND_LAST ||
-           m_opCode == RC_SEND_ONLY;
+    return IsDataOpCode(m_opCode);
+}
+
+bool
+RoceBthHeader::IsDataOpCode(uint8_t opCode)
+{
+    return opCode == RC_SEND_FIRST || opCode == RC_SEND_MIDDLE || opCode == RC_SEND_LAST ||
+           opCode == RC_SEND_ONLY;
 }
 
 void

@@ -47,6 +47,8 @@ class RoceBthHeader : public Header
     static constexpr uint32_t MAX_QPN = 0xFFFFFF;
     /// Largest packet sequence number (24 bits).
     static constexpr uint32_t MAX_PSN = 0xFFFFFF;
+    /// The module's trimmed mark (T) in byte 4 of the serialized header.
+    static constexpr uint8_t TRIMMED_BIT = 0x01;
 
     /// Reliable Connected opcodes (InfiniBand specification, table 38) used by the module.
     enum OpCode : uint8_t
@@ -84,6 +86,11 @@ class RoceBthHeader : public Header
     uint8_t GetOpCode() const;
     /// \return whether the opcode is one of the data (SEND) opcodes
     bool IsData() const;
+    /**
+     * \param opCode an opcode
+     * \return whether it is one of the data (SEND) opcodes
+     */
+    static bool IsDataOpCode(uint8_t opCode);
 
     /// \param qpn the destination queue pair number (24 bits)
     void SetDestQp(uint32_t qpn);

@@ -3,15 +3,20 @@
  */
 
 #include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
+#include "ns3/enum.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/packet.h"
 #include "ns3/reps-ns3-compat.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/udp-header.h"
+
+#include <vector>
 
 using namespace ns3;
 
@@ -23,17 +28,22 @@ namespace
  * \param payload UDP payload bytes
  * \param ecn the ECN codepoint
  * \param dstPort UDP destination port
- * \param roceData whether to put a BTH with a SEND opcode after the UDP header
+ * \param roceData whether to put a BTH after the UDP header
+ * \param opCode the BTH opcode (a SEND opcode by default)
  * \return the item
  */
 Ptr<Ipv4QueueDiscItem>
-MakeItem(uint32_t payload, Ipv4Header::EcnType ecn, uint16_t dstPort = 9, bool roceData = false)
+MakeItem(uint32_t payload,
+         Ipv4Header::EcnType ecn,
+         uint16_t dstPort = 9,
+         bool roceData = false,
+         uint8_t opCode = RoceBthHeader::RC_SEND_MIDDLE)
 {
     Ptr<Packet> p = Create<Packet>(payload);
     if (roceData)
     {
         RoceBthHeader bth;
-        bth.SetOpCode(RoceBthHeader::RC_SEND_MIDDLE);
+        bth.SetOpCode(opCode);
         bth.SetPsn(77);
         p->AddHeader(bth);
     }
@@ -52,14 +62,30 @@ MakeItem(uint32_t payload, Ipv4Header::EcnType ecn, uint16_t dstPort = 9, bool r
 }
 
 /**
+ * An ACK as a receiver sends it: RoCEv2, BTH opcode RC_ACK, ECT.
+ * \return the item
+ */
+Ptr<Ipv4QueueDiscItem>
+MakeAck()
+{
+    return MakeItem(16, Ipv4Header::ECN_ECT0, RoceBthHeader::UDP_PORT, true, RoceBthHeader::RC_ACK);
+}
+
+/**
  * A started EcnQueueDisc.
  * \param trimming the Trimming attribute
+ * \param markOn the MarkOn attribute
+ * \param controlPriority the ControlPriority attribute
  * \return the queue disc
  */
 Ptr<EcnQueueDisc>
-MakeQueue(bool trimming = false)
+MakeQueue(bool trimming = false,
+          EcnQueueDisc::MarkOn markOn = EcnQueueDisc::MARK_ON_ENQUEUE,
+          bool controlPriority = true)
 {
     Ptr<EcnQueueDisc> q = CreateObject<EcnQueueDisc>();
+    q->SetAttribute("MarkOn", EnumValue(markOn));
+    q->SetAttribute("ControlPriority", BooleanValue(controlPriority));
     q->SetAttribute("MaxSize", QueueSizeValue(QueueSize("100p")));
     q->SetAttribute("Kmin", QueueSizeValue(QueueSize("20p")));
     q->SetAttribute("Kmax", QueueSizeValue(QueueSize("80p")));
@@ -328,6 +354,204 @@ class EcnAverageDepthTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Dequeue marking (the default): nothing is marked on the way in; a data packet is marked as
+ * it leaves, from the length of the data band it leaves behind; control packets never are.
+ */
+class EcnDequeueMarkTestCase : public TestCase
+{
+  public:
+    EcnDequeueMarkTestCase()
+        : TestCase("EcnQueueDisc: MarkOn=Dequeue marks from the length a packet leaves behind")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<EcnQueueDisc> fresh = CreateObject<EcnQueueDisc>();
+        StringValue markOn;
+        fresh->GetAttribute("MarkOn", markOn);
+        NS_TEST_ASSERT_MSG_EQ(markOn.Get(), "Dequeue", "dequeue by default");
+        BooleanValue control;
+        fresh->GetAttribute("ControlPriority", control);
+        NS_TEST_ASSERT_MSG_EQ(control.Get(), true, "control packets first by default");
+
+        Ptr<EcnQueueDisc> q = MakeQueue(false, EcnQueueDisc::MARK_ON_DEQUEUE);
+        std::vector<Ptr<Ipv4QueueDiscItem>> items;
+        for (uint32_t i = 0; i < 100; i++)
+        {
+            items.push_back(MakeItem(1000, Ipv4Header::ECN_ECT0));
+            NS_TEST_ASSERT_MSG_EQ(q->Enqueue(items.back()), true, "accepted");
+            NS_TEST_ASSERT_MSG_EQ(items.back()->GetHeader().GetEcn(),
+                                  Ipv4Header::ECN_ECT0,
+                                  "never marked on the way in");
+        }
+        NS_TEST_ASSERT_MSG_EQ(q->GetCounters().marks, 0, "no mark at enqueue");
+        // The i-th packet out leaves 99 - i behind: marked for 80 and more, never for 20 and less.
+        uint32_t high = 0;
+        uint32_t low = 0;
+        for (uint32_t i = 0; i < 100; i++)
+        {
+            Ptr<Ipv4QueueDiscItem> out = DynamicCast<Ipv4QueueDiscItem>(q->Dequeue());
+            NS_TEST_ASSERT_MSG_EQ((out == items[i]), true, "FIFO order");
+            bool ce = out->GetHeader().GetEcn() == Ipv4Header::ECN_CE;
+            uint32_t behind = 99 - i;
+            if (behind >= 80)
+            {
+                NS_TEST_ASSERT_MSG_EQ(ce, true, "marked when >= Kmax is left behind");
+                high += ce;
+            }
+            else if (behind <= 20)
+            {
+                NS_TEST_ASSERT_MSG_EQ(ce, false, "not marked when <= Kmin is left behind");
+                low += ce;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(high, 20, "the 20 packets leaving 80..99 behind");
+        NS_TEST_ASSERT_MSG_EQ(low, 0, "none at or below Kmin");
+
+        // Under a standing data queue above Kmax, an ACK is neither marked nor delayed.
+        for (uint32_t i = 0; i < 90; i++)
+        {
+            q->Enqueue(MakeItem(1000, Ipv4Header::ECN_ECT0));
+        }
+        Ptr<Ipv4QueueDiscItem> ack = MakeAck();
+        NS_TEST_ASSERT_MSG_EQ(q->Enqueue(ack), true, "ACK accepted");
+        Ptr<Ipv4QueueDiscItem> first = DynamicCast<Ipv4QueueDiscItem>(q->Dequeue());
+        NS_TEST_ASSERT_MSG_EQ((first == ack), true, "the ACK overtakes 90 data packets");
+        NS_TEST_ASSERT_MSG_EQ(first->GetHeader().GetEcn(), Ipv4Header::ECN_ECT0, "ACK unmarked");
+
+        // A non-ECT data packet picked for marking is dropped as it leaves (DropNonEct).
+        Ptr<EcnQueueDisc> ne = MakeQueue(false, EcnQueueDisc::MARK_ON_DEQUEUE);
+        for (uint32_t i = 0; i < 90; i++)
+        {
+            ne->Enqueue(MakeItem(1000, Ipv4Header::ECN_NotECT));
+        }
+        Ptr<QueueDiscItem> kept = ne->Dequeue();
+        NS_TEST_ASSERT_MSG_EQ((kept != nullptr), true, "a packet still leaves");
+        NS_TEST_ASSERT_MSG_GT(ne->GetCounters().earlyDrops, 0, "non-ECT dropped at dequeue");
+        NS_TEST_ASSERT_MSG_EQ(ne->GetStats().nTotalDroppedPacketsAfterDequeue,
+                              ne->GetCounters().earlyDrops,
+                              "counted as drops after dequeue");
+        q->Dispose();
+        ne->Dispose();
+        fresh->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * ControlPriority: RoCEv2 ACKs, NACKs and CNPs, recognised by their BTH opcode and not by
+ * their size, go to the strict-priority band; with ControlPriority false they wait behind data
+ * and are dropped when the data band is full.
+ */
+class EcnControlPriorityTestCase : public TestCase
+{
+  public:
+    EcnControlPriorityTestCase()
+        : TestCase("EcnQueueDisc: ACKs, NACKs and CNPs overtake data by packet kind")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(EcnQueueDisc::IsControlPacket(MakeAck()), true, "ACK");
+        NS_TEST_ASSERT_MSG_EQ(
+            EcnQueueDisc::IsControlPacket(
+                MakeItem(16, Ipv4Header::ECN_ECT0, 4791, true, RoceBthHeader::CNP)),
+            true,
+            "CNP");
+        NS_TEST_ASSERT_MSG_EQ(
+            EcnQueueDisc::IsControlPacket(MakeItem(16, Ipv4Header::ECN_ECT0, 4791, true)),
+            false,
+            "a small data packet is data");
+        NS_TEST_ASSERT_MSG_EQ(
+            EcnQueueDisc::IsControlPacket(
+                MakeItem(4000, Ipv4Header::ECN_ECT0, 4791, true, RoceBthHeader::RC_ACK)),
+            true,
+            "a large packet with an ACK opcode is control");
+        NS_TEST_ASSERT_MSG_EQ(EcnQueueDisc::IsControlPacket(MakeItem(16, Ipv4Header::ECN_ECT0)),
+                              false,
+                              "not RoCEv2");
+
+        Ptr<EcnQueueDisc> q = MakeQueue(false, EcnQueueDisc::MARK_ON_DEQUEUE, true);
+        for (uint32_t i = 0; i < 100; i++)
+        {
+            q->Enqueue(MakeItem(1000, Ipv4Header::ECN_ECT0, 4791, true));
+        }
+        Ptr<Ipv4QueueDiscItem> ack = MakeAck();
+        Ptr<Ipv4QueueDiscItem> cnp =
+            MakeItem(16, Ipv4Header::ECN_ECT0, 4791, true, RoceBthHeader::CNP);
+        NS_TEST_ASSERT_MSG_EQ(q->Enqueue(ack), true, "ACK accepted while the data band is full");
+        NS_TEST_ASSERT_MSG_EQ(q->Enqueue(cnp), true, "CNP accepted while the data band is full");
+        NS_TEST_ASSERT_MSG_EQ(q->GetCounters().controlPackets, 2, "two control packets");
+        NS_TEST_ASSERT_MSG_EQ((q->Dequeue() == ack), true, "ACK first");
+        NS_TEST_ASSERT_MSG_EQ((q->Dequeue() == cnp), true, "then the CNP");
+
+        Ptr<EcnQueueDisc> fifo = MakeQueue(false, EcnQueueDisc::MARK_ON_DEQUEUE, false);
+        for (uint32_t i = 0; i < 99; i++)
+        {
+            fifo->Enqueue(MakeItem(1000, Ipv4Header::ECN_ECT0, 4791, true));
+        }
+        Ptr<Ipv4QueueDiscItem> late = MakeAck();
+        NS_TEST_ASSERT_MSG_EQ(fifo->Enqueue(late), true, "ACK queued with data");
+        NS_TEST_ASSERT_MSG_EQ(fifo->Enqueue(MakeAck()), false, "dropped when the band is full");
+        NS_TEST_ASSERT_MSG_EQ(fifo->GetCounters().controlPackets, 0, "no priority band used");
+        for (uint32_t i = 0; i < 99; i++)
+        {
+            NS_TEST_ASSERT_MSG_EQ((fifo->Dequeue() != late), true, "data first");
+        }
+        NS_TEST_ASSERT_MSG_EQ((fifo->Dequeue() == late), true, "the ACK waited behind 99");
+        q->Dispose();
+        fifo->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * MaxProbability scales the ramp between Kmin and Kmax, and Kmax itself marks every packet.
+ */
+class EcnMaxProbabilityTestCase : public TestCase
+{
+  public:
+    EcnMaxProbabilityTestCase()
+        : TestCase("EcnQueueDisc: MaxProbability scales the ramp; Kmax marks always")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<EcnQueueDisc> q = MakeQueue();
+        q->SetAttribute("MaxProbability", DoubleValue(0.5));
+        NS_TEST_ASSERT_MSG_EQ_TOL(q->GetMarkProbability(50), 0.25, 1e-12, "half of 0.5");
+        NS_TEST_ASSERT_MSG_EQ_TOL(q->GetMarkProbability(79), 0.5 * 59 / 60, 1e-12, "below Kmax");
+        NS_TEST_ASSERT_MSG_EQ_TOL(q->GetMarkProbability(80), 1.0, 1e-12, "Kmax marks always");
+        NS_TEST_ASSERT_MSG_EQ_TOL(q->GetMarkProbability(21), 0.5 / 60, 1e-12, "just above Kmin");
+        // Held at the midpoint, about a quarter of the packets are marked.
+        for (uint32_t i = 0; i < 50; i++)
+        {
+            q->Enqueue(MakeItem(1000, Ipv4Header::ECN_ECT0));
+        }
+        uint64_t before = q->GetCounters().marks;
+        const uint32_t n = 4000;
+        for (uint32_t i = 0; i < n; i++)
+        {
+            q->Enqueue(MakeItem(1000, Ipv4Header::ECN_ECT0));
+            q->Dequeue();
+        }
+        double fraction = static_cast<double>(q->GetCounters().marks - before) / n;
+        NS_TEST_ASSERT_MSG_EQ_TOL(fraction, 0.25, 0.04, "marking fraction at the midpoint");
+        q->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Tests of the ECN egress queue of fabric switches.
  */
 class RepsEcnQueueTestSuite : public TestSuite
@@ -340,6 +564,9 @@ class RepsEcnQueueTestSuite : public TestSuite
         AddTestCase(new EcnProbabilityTestCase, reps::kQuick);
         AddTestCase(new EcnTrimTestCase, reps::kQuick);
         AddTestCase(new EcnAverageDepthTestCase, reps::kQuick);
+        AddTestCase(new EcnDequeueMarkTestCase, reps::kQuick);
+        AddTestCase(new EcnControlPriorityTestCase, reps::kQuick);
+        AddTestCase(new EcnMaxProbabilityTestCase, reps::kQuick);
     }
 };
 

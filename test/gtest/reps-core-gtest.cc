@@ -386,13 +386,26 @@ TEST(RepsCore, NackNeverCaches)
 {
     Core core;
     ScriptedRandom rng;
-    core.OnNack(42);
+    EXPECT_FALSE(core.OnNack(42, 0, 3));
     EXPECT_EQ(core.GetValidCount(), 0u);
     EXPECT_EQ(core.Next(rng).source, Source::RANDOM);
     ASSERT_TRUE(core.Freeze(0, kMs));
-    core.OnNack(43);
-    EXPECT_TRUE(core.IsFrozen()) << "a NACK is not the feedback that ends freezing";
+    EXPECT_FALSE(core.OnNack(43, kMs - 1, 3)) << "the freeze has not lasted long enough";
+    EXPECT_TRUE(core.IsFrozen());
     EXPECT_EQ(core.GetFilledCount(), 0u);
+}
+
+TEST(RepsCore, NackEndsAFreezeThatHasLasted)
+{
+    Core core;
+    ScriptedRandom rng;
+    core.OnAck(5, false, 0, 3);
+    ASSERT_TRUE(core.Freeze(0, kMs));
+    EXPECT_TRUE(core.OnNack(43, kMs, 3)) << "any feedback ends the freeze once it is due";
+    EXPECT_FALSE(core.IsFrozen());
+    EXPECT_EQ(core.GetValidCount(), 0u) << "leaving the freeze clears the buffer";
+    EXPECT_EQ(core.GetExplorationCounter(), 3u);
+    EXPECT_EQ(core.Next(rng).source, Source::EXPLORE);
 }
 
 TEST(RepsCore, ExplorationCounterSaturates)
