@@ -16,11 +16,14 @@
 #include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <numeric>
 #include <set>
 #include <vector>
 
@@ -220,6 +223,124 @@ class OpsUniformTestCase : public TestCase
         }
         // 255 degrees of freedom: P(chi2 > 330.5) = 0.001; a round robin scores about 240000.
         NS_TEST_ASSERT_MSG_LT(chi2Pairs, 330.5, "consecutive EVs are not independent");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Any feedback ends a freeze once it is due: a NACK or a timeout as well as an ACK, so that a
+ * connection whose cached EVs all lead to dead paths (no ACK ever comes back) leaves freezing
+ * and explores.
+ */
+class RepsFreezeExitFeedbackTestCase : public TestCase
+{
+  public:
+    RepsFreezeExitFeedbackTestCase()
+        : TestCase("REPS: a due freeze ends on a timeout or a NACK, not only on an ACK")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool byTimeout : {true, false})
+        {
+            Ptr<RepsPathSelector> s = MakeReps(MicroSeconds(100));
+            SelectorLog log;
+            log.Connect(s);
+            s->Start(Context(true));
+            At(MicroSeconds(0), [&]() {
+                for (int i = 0; i < 3; ++i)
+                {
+                    s->OnAck(s->NextEntropy(false), false, MicroSeconds(9));
+                }
+                s->OnTimeout();
+            });
+            // Only timeouts (or NACKs) come back: the cached paths are dead.
+            At(MicroSeconds(50), [&]() {
+                byTimeout ? s->OnTimeout() : s->OnNack(s->NextEntropy(true));
+                NS_TEST_EXPECT_MSG_EQ(s->IsFrozen(), true, "not due yet");
+            });
+            At(MicroSeconds(120), [&]() {
+                byTimeout ? s->OnTimeout() : s->OnNack(s->NextEntropy(true));
+                NS_TEST_EXPECT_MSG_EQ(s->IsFrozen(), false, "the due freeze ends");
+                NS_TEST_EXPECT_MSG_EQ(s->GetExplorationCounter(), 4, "explores one BDP");
+                NS_TEST_EXPECT_MSG_EQ(s->GetValidCount(), 0, "the dead EVs are forgotten");
+            });
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ((log.freezeEnded == std::vector<Time>{MicroSeconds(120)}),
+                                  true,
+                                  "FreezeEnded reports a freeze of 120 us");
+            NS_TEST_ASSERT_MSG_EQ(s->GetFreezeCount(), 1, "no new freeze while exploring");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * OPS's deck variant deals every EV of the space once per round, in an order that changes
+ * from round to round and with the random stream.
+ */
+class OpsDeckTestCase : public TestCase
+{
+  public:
+    OpsDeckTestCase()
+        : TestCase("OPS deck: every EV once per round, rounds shuffled")
+    {
+    }
+
+  private:
+    /**
+     * \param space entropy space
+     * \param stream random stream
+     * \param rounds rounds to deal
+     * \return the EVs dealt
+     */
+    static std::vector<uint16_t> Deal(uint32_t space, int64_t stream, uint32_t rounds)
+    {
+        Ptr<OpsPathSelector> s = CreateObject<OpsPathSelector>();
+        s->SetAttribute("EntropySpace", UintegerValue(space));
+        s->SetAttribute("EntropyBase", UintegerValue(1000));
+        s->SetAttribute("Variant", StringValue("Deck"));
+        s->AssignStreams(stream);
+        s->Start(Context(false));
+        std::vector<uint16_t> evs;
+        for (uint32_t i = 0; i < space * rounds; ++i)
+        {
+            evs.push_back(s->NextEntropy(false));
+        }
+        return evs;
+    }
+
+    void DoRun() override
+    {
+        for (uint32_t space : {1u, 5u, 32u, 1000u, 65536u - 1000u})
+        {
+            std::vector<uint16_t> evs = Deal(space, 3, space > 1000 ? 1 : 3);
+            for (size_t round = 0; round * space < evs.size(); ++round)
+            {
+                std::vector<uint16_t> r(evs.begin() + round * space,
+                                        evs.begin() + (round + 1) * space);
+                std::sort(r.begin(), r.end());
+                bool all = r.front() == 1000 && r.back() == 1000 + space - 1 &&
+                           std::adjacent_find(r.begin(), r.end()) == r.end();
+                NS_TEST_ASSERT_MSG_EQ(all, true, "round " << round << " of " << space << " EVs");
+            }
+        }
+        std::vector<uint16_t> a = Deal(32, 3, 2);
+        NS_TEST_ASSERT_MSG_EQ((std::vector<uint16_t>(a.begin(), a.begin() + 32) ==
+                               std::vector<uint16_t>(a.begin() + 32, a.end())),
+                              false,
+                              "each round is shuffled anew");
+        NS_TEST_ASSERT_MSG_EQ((Deal(32, 3, 2) == a), true, "same stream, same deal");
+        NS_TEST_ASSERT_MSG_EQ((Deal(32, 4, 2) == a), false, "another stream, another deal");
+        std::vector<uint16_t> sorted(32);
+        std::iota(sorted.begin(), sorted.end(), 1000);
+        NS_TEST_ASSERT_MSG_EQ((std::vector<uint16_t>(a.begin(), a.begin() + 32) == sorted),
+                              false,
+                              "not dealt in order");
         Simulator::Destroy();
     }
 };
@@ -1153,6 +1274,8 @@ class RepsSelectorsTestSuite : public TestSuite
         : TestSuite("reps-selectors", TestSuite::Type::UNIT)
     {
         AddTestCase(new OpsUniformTestCase, reps::kQuick);
+        AddTestCase(new OpsDeckTestCase, reps::kQuick);
+        AddTestCase(new RepsFreezeExitFeedbackTestCase, reps::kQuick);
         AddTestCase(new FlowletGapTestCase, reps::kQuick);
         AddTestCase(new RepsRecyclingTracesTestCase, reps::kQuick);
         AddTestCase(new RepsFreezeTrimmingTestCase, reps::kQuick);

@@ -1398,6 +1398,90 @@ class RdmaStressTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The retransmission timer: MinRto bounds it from below; with RtoBackoff every timeout
+ * without progress doubles it (up to 64 x), and progress brings it back; without, timeouts
+ * fire one RTO apart.
+ */
+class RdmaRtoBackoffTestCase : public TestCase
+{
+  public:
+    /**
+     * \param backoff the RtoBackoff attribute
+     */
+    RdmaRtoBackoffTestCase(bool backoff)
+        : TestCase(std::string("Retransmission timer during a 2 ms outage, ") +
+                   (backoff ? "exponential backoff" : "fixed")),
+          m_backoff(backoff)
+    {
+    }
+
+  private:
+    bool m_backoff; //!< RtoBackoff.
+
+    /**
+     * Record the time of a timeout.
+     * \param times where
+     * \param lost packets declared lost
+     */
+    static void OnTimeout(std::vector<Time>* times, uint32_t lost)
+    {
+        times->push_back(Simulator::Now());
+    }
+
+    void DoRun() override
+    {
+        Net net = TwoHosts();
+        Ptr<RateErrorModel> down = CreateObject<RateErrorModel>();
+        down->SetAttribute("ErrorRate", DoubleValue(1.0));
+        down->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        net.receiverNic->SetReceiveErrorModel(down);
+        Simulator::Schedule(MilliSeconds(2), &ErrorModel::Disable, down);
+        RdmaHelper rdma;
+        rdma.SetCongestionControl("ns3::NoCongestionControl");
+        rdma.SetQueuePairAttribute("Rto", TimeValue(MicroSeconds(5)));
+        rdma.SetQueuePairAttribute("MinRto", TimeValue(MicroSeconds(20)));
+        rdma.SetQueuePairAttribute("RtoBackoff", BooleanValue(m_backoff));
+        std::vector<Time> times;
+        Tally tally;
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        qps.first->TraceConnectWithoutContext("Timeout",
+                                              MakeBoundCallback(&OnTimeout, &times));
+        NS_TEST_ASSERT_MSG_EQ(qps.first->GetRto(), MicroSeconds(20), "MinRto bounds Rto");
+        qps.second->SetReceiveCallback(MakeCallback(&Tally::Received, &tally));
+        tally.posted.push_back(4096);
+        qps.first->PostSend(4096, MakeCallback(&Tally::Completed, &tally));
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(CheckExactlyOnce(tally, qps, "outage"), "", "delivered once");
+        NS_TEST_ASSERT_MSG_GT(times.size(), 3, "several timeouts");
+        // The gap between timeouts: the RTO in force (plus the packet's sending time).
+        for (size_t k = 1; k < times.size() && k < 8; ++k)
+        {
+            Time gap = times[k] - times[k - 1];
+            Time rto = m_backoff ? MicroSeconds(20) * static_cast<int64_t>(1u << std::min<size_t>(k, 6))
+                                 : MicroSeconds(20);
+            NS_TEST_ASSERT_MSG_EQ_TOL(gap.GetMicroSeconds(),
+                                      rto.GetMicroSeconds(),
+                                      2,
+                                      "timeout " << k << " one RTO after the previous one");
+        }
+        if (m_backoff)
+        {
+            NS_TEST_ASSERT_MSG_LT(times.size(), 12, "backoff spares timeouts");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(times.size(), 90, "one timeout every 20 us for 2 ms");
+        }
+        NS_TEST_ASSERT_MSG_EQ(qps.first->GetRto(), MicroSeconds(20), "progress resets the RTO");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * RoCEv2 queue pairs end to end.
  */
 class RepsTransportTestSuite : public TestSuite
@@ -1427,6 +1511,8 @@ class RepsTransportTestSuite : public TestSuite
                     reps::kQuick);
         AddTestCase(new RdmaAckCoalescingTestCase("ns3::NoCongestionControl"), reps::kQuick);
         AddTestCase(new RdmaRedEcnTestCase, reps::kQuick);
+        AddTestCase(new RdmaRtoBackoffTestCase(false), reps::kQuick);
+        AddTestCase(new RdmaRtoBackoffTestCase(true), reps::kQuick);
         for (bool goBackN : {false, true})
         {
             for (uint32_t ackEvery : {1u, 4u})
