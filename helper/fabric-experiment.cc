@@ -795,19 +795,25 @@ FabricExperiment::QueuePairRto(Time fabricRtt, uint32_t packetBytes) const
 void
 FabricExperiment::SetSelectorOptions(RdmaHelper& rdma, TypeId selector) const
 {
-    TypeId::AttributeInformation info;
-    if (selector.LookupAttributeByName("Variant", &info) &&
-        selector.IsChildOf(OpsPathSelector::GetTypeId()))
+    // TypeId::IsChildOf() is false for the type itself.
+    auto isA = [selector](TypeId base) { return selector == base || selector.IsChildOf(base); };
+    if (isA(OpsPathSelector::GetTypeId()))
     {
         rdma.SetPathSelectorAttribute(
             "Variant",
             EnumValue(opsVariant == "deck" ? OpsPathSelector::DECK : OpsPathSelector::UNIFORM));
     }
-    if (selector.IsChildOf(RepsPathSelector::GetTypeId()))
+    if (isA(RepsPathSelector::GetTypeId()))
     {
         rdma.SetPathSelectorAttribute("FreezingEnabled", BooleanValue(freezing));
         rdma.SetPathSelectorAttribute("FreezeDuration", TimeValue(m_freezeDuration));
     }
+}
+
+void
+FabricExperiment::SetBuiltCallback(BuiltCallback cb)
+{
+    m_built = cb;
 }
 
 RunResult
@@ -953,6 +959,10 @@ FabricExperiment::Run(const PathSelectorNames::Choice& choice)
     }
     launcher.Prepare(flows);
     rdma.AssignStreams(hosts, 2000);
+    if (!m_built.IsNull())
+    {
+        m_built(fabric, launcher.GetSenders());
+    }
 
     Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
     runner->SetLauncher(launcher.GetLauncher());

@@ -9,6 +9,7 @@
 #include "path-selector-names.h"
 #include "run-result.h"
 
+#include "ns3/callback.h"
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -24,6 +25,7 @@ namespace ns3
 
 class ClosFabric;
 class RdmaHelper;
+class RdmaQueuePair;
 class WorkloadHelper;
 
 /**
@@ -104,6 +106,16 @@ class FabricExperiment
 
     /// \return the number of hosts of the fabric the options describe.
     uint32_t GetHosts() const;
+
+    /**
+     * Called in every run once the fabric, the RDMA stacks and the queue pairs of the
+     * workload are built, before the simulation starts: the place for a research script to
+     * connect its own trace sinks or change attributes of the objects built.
+     */
+    typedef Callback<void, Ptr<ClosFabric>, const std::vector<Ptr<RdmaQueuePair>>&> BuiltCallback;
+
+    /// \param cb called in every run after building (a null callback: none)
+    void SetBuiltCallback(BuiltCallback cb);
 
     // The options (their names on the command line are the field names).
     std::string lb;                //!< Comma list of path selectors.
@@ -200,6 +212,7 @@ class FabricExperiment
      */
     void SetSelectorOptions(RdmaHelper& rdma, TypeId selector) const;
 
+    BuiltCallback m_built;                              //!< SetBuiltCallback().
     bool m_checked;                                     //!< Check() ran.
     std::vector<PathSelectorNames::Choice> m_selectors; //!< Parsed --lb.
     DataRate m_linkRate;                                //!< Parsed --linkRate.

@@ -19,6 +19,11 @@ cpp_examples = [
      "--pattern=websearch --load=0.5 --duration=100us --lb=ecmp,reps --quiet", "True", "False"),
     ("reps-lb-comparison --lb=reps --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=256KiB "
      "--tcpBackground=0.5 --tcpBackgroundSize=256KiB --quiet", "True", "False"),
+    ("reps-lb-comparison --mtu=9000 --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=256KiB "
+     "--lb=ops,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=256KiB --lb=ops,reps "
+     "--opsVariant=deck --markOn=enqueue --controlPriority=false --baseRtt=fabric --rto=basertt "
+     "--minRto=30us --rtoBackoff=true --freezing=false --trim=true --quiet", "True", "False"),
     ("reps-link-failure --leaves=2 --hostsPerLeaf=4 --spines=4 --flowSize=512KiB --failAt=5us "
      "--failFor=20us --failGap=10us --binWidth=20us --quiet", "True", "False"),
     ("reps-asymmetric --leaves=4 --hostsPerLeaf=4 --spines=4 --degradedLinks=2 "

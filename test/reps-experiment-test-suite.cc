@@ -5,6 +5,11 @@
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/config.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-disc.h"
+#include "ns3/roce-ack-header.h"
+#include "ns3/string.h"
 #include "ns3/ecmp-path-selector.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/rdma-flow-launcher.h"
@@ -302,6 +307,190 @@ class FabricExperimentTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Every option of the experiments reaches the objects that need it: read back from the switch
+ * queues, the switches, the links, the queue pairs, their path selectors and congestion
+ * controllers built for a run.
+ */
+class ExperimentOptionsReachObjectsTestCase : public TestCase
+{
+  public:
+    ExperimentOptionsReachObjectsTestCase()
+        : TestCase("Fabric experiment: every option is read back from the objects built")
+    {
+    }
+
+  private:
+    /// What one sending queue pair was built with.
+    struct QpSeen
+    {
+        std::map<std::string, std::string> attrs; //!< Its attributes and its selector's.
+        Time rto;                                 //!< GetRto().
+        Time baseRtt;                             //!< GetBaseRtt().
+        Time pathRtt;                             //!< The fabric's RTT of its pair.
+        Time longestRtt;                          //!< The fabric's longest RTT.
+        std::string cc;                           //!< Its congestion control.
+        uint32_t evSpace;                         //!< Its selector's entropy space.
+    };
+
+    /// What the built callback saw.
+    struct Seen
+    {
+        std::map<std::string, std::string> fabric; //!< Read off the fabric.
+        std::vector<QpSeen> qps;                   //!< The senders.
+    };
+
+    /**
+     * \param o an object
+     * \param name one of its attributes
+     * \return the attribute as a string, or "-" when it has none
+     */
+    static std::string Attr(Ptr<Object> o, const std::string& name)
+    {
+        StringValue v;
+        return o->GetAttributeFailSafe(name, v) ? v.Get() : "-";
+    }
+
+    /**
+     * Read what a run built.
+     * \param seen where
+     * \param f the fabric
+     * \param qps the sending queue pairs
+     */
+    static void Built(Seen* seen, Ptr<ClosFabric> f, const std::vector<Ptr<RdmaQueuePair>>& qps)
+    {
+        seen->fabric.clear();
+        seen->qps.clear();
+        uint32_t uplink = f->GetLeafSpineLink(0, 0);
+        seen->fabric["rate"] = std::to_string(f->GetLinkRate(uplink).GetBitRate());
+        seen->fabric["delay"] = std::to_string(f->GetLinkDelay(uplink).GetNanoSeconds());
+        seen->fabric["deviceMtu"] = std::to_string(f->GetLinkDevice(uplink, 0)->GetMtu());
+        Ptr<QueueDisc> q = f->GetQueueDisc(uplink, 0);
+        for (const char* a : {"MarkOn", "ControlPriority", "Trimming", "MaxSize", "Kmin", "Kmax"})
+        {
+            seen->fabric[a] = Attr(q, a);
+        }
+        seen->fabric["Mode"] = Attr(f->GetLeaf(0)->GetObject<FabricSwitch>(), "Mode");
+        const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
+        for (const Ptr<RdmaQueuePair>& qp : qps)
+        {
+            QpSeen s;
+            for (const char* a : {"Trimming", "Mtu", "RtoBackoff"})
+            {
+                s.attrs[a] = Attr(qp, a);
+            }
+            Ptr<PathSelector> ps = qp->GetPathSelector();
+            for (const char* a : {"Variant", "FreezingEnabled", "FreezeDuration"})
+            {
+                s.attrs[a] = Attr(ps, a);
+            }
+            s.rto = qp->GetRto();
+            s.baseRtt = qp->GetBaseRtt();
+            uint32_t mtu = qp->GetMtu() + 44;
+            s.pathRtt = f->GetBaseRtt(f->GetHostIndex(qp->GetLocalAddress()),
+                                      f->GetHostIndex(qp->GetRemoteAddress()),
+                                      mtu,
+                                      ack);
+            s.longestRtt = f->GetBaseRtt(0, f->GetNHosts() - 1, mtu, ack);
+            s.cc = qp->GetCongestionControl()->GetInstanceTypeId().GetName();
+            s.evSpace = ps->GetEntropySpace();
+            seen->qps.push_back(s);
+        }
+    }
+
+    void DoRun() override
+    {
+        FabricExperiment e;
+        e.leaves = 2;
+        e.hostsPerLeaf = 2;
+        e.spines = 2;
+        e.flowSize = "16KiB";
+        e.linkRate = "100Gbps";
+        e.linkDelay = "2us";
+        e.mtu = 2048;
+        e.queuePackets = 50;
+        e.ecnKmin = 10;
+        e.ecnKmax = 40;
+        e.trim = true;
+        e.markOn = "enqueue";
+        e.controlPriority = false;
+        e.forwarding = "random";
+        e.cc = "dcqcn";
+        e.evSpace = 128;
+        e.rto = "33us";
+        e.minRto = "40us";
+        e.rtoBackoff = true;
+        e.opsVariant = "deck";
+        e.freezing = false;
+        e.freezeDuration = "3ms";
+        e.lb = "ops,reps";
+        e.quiet = true;
+        e.Check();
+        Seen seen;
+        e.SetBuiltCallback(MakeBoundCallback(&Built, &seen));
+        e.Run(e.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["rate"], "100000000000", "--linkRate");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["delay"], "2000", "--linkDelay");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["deviceMtu"],
+                              std::to_string(2048 + 12 + 4 + 8 + 20),
+                              "--mtu: the devices carry a full packet");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["MarkOn"], "Enqueue", "--markOn");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["ControlPriority"], "false", "--controlPriority");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Trimming"], "true", "--trim in the switches");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["MaxSize"], "50p", "--queuePackets");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmin"], "10p", "--ecnKmin");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmax"], "40p", "--ecnKmax");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Mode"], "Random", "--forwarding");
+        NS_TEST_ASSERT_MSG_EQ(seen.qps.size(), 4, "one sender per host");
+        for (QpSeen& qp : seen.qps)
+        {
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["Trimming"], "true", "--trim in the queue pairs");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["Mtu"], "2048", "--mtu in the queue pairs");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["RtoBackoff"], "true", "--rtoBackoff");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["Variant"], "Deck", "--opsVariant");
+            NS_TEST_ASSERT_MSG_EQ(qp.rto, MicroSeconds(40), "--rto, raised to --minRto");
+            NS_TEST_ASSERT_MSG_EQ(qp.cc, "ns3::DcqcnCongestionControl", "--cc");
+            NS_TEST_ASSERT_MSG_EQ(qp.evSpace, 128, "--evSpace");
+            NS_TEST_ASSERT_MSG_EQ(qp.baseRtt, qp.pathRtt, "--baseRtt=pair: the pair's own RTT");
+        }
+        e.Run(e.GetSelectors()[1]);
+        for (QpSeen& qp : seen.qps)
+        {
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["FreezingEnabled"], "false", "--freezing");
+            NS_TEST_ASSERT_MSG_EQ(Time(qp.attrs["FreezeDuration"]),
+                                  MilliSeconds(3),
+                                  "--freezeDuration");
+        }
+
+        // The defaults: with --baseRtt=fabric every pair gets the fabric's longest RTT; the
+        // reference RTO rule is that RTT plus the drain time of four full queues.
+        FabricExperiment d;
+        d.leaves = 2;
+        d.hostsPerLeaf = 2;
+        d.spines = 2;
+        d.flowSize = "16KiB";
+        d.mtu = 2048;
+        d.baseRtt = "fabric";
+        d.lb = "reps";
+        d.quiet = true;
+        d.Check();
+        d.SetBuiltCallback(MakeBoundCallback(&Built, &seen));
+        d.Run(d.GetSelectors()[0]);
+        Time drain = DataRate("400Gbps").CalculateBytesTxTime(100 * (2048 + 44 + 2));
+        for (QpSeen& qp : seen.qps)
+        {
+            NS_TEST_ASSERT_MSG_EQ(qp.baseRtt, qp.longestRtt, "--baseRtt=fabric");
+            NS_TEST_ASSERT_MSG_EQ(qp.rto, qp.longestRtt + 4 * drain, "--rto=reference");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["Trimming"], "false", "no trimming by default");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["FreezingEnabled"], "true", "freezing by default");
+        }
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["MarkOn"], "Dequeue", "dequeue marking by default");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["ControlPriority"], "true", "control first by default");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * ns-3 TCP background flows next to the RDMA flows: every RDMA flow still delivers every byte,
  * every TCP sink receives exactly its flow's bytes, the RDMA statistics count only the RDMA
  * flows, and the same run number reproduces the results.
@@ -502,6 +691,7 @@ class RepsExperimentTestSuite : public TestSuite
         AddTestCase(new RdmaAllReduceTestCase(), reps::kQuick);
         AddTestCase(new ExperimentOrderIndependenceTestCase, reps::kQuick);
         AddTestCase(new FabricExperimentTestCase(), reps::kQuick);
+        AddTestCase(new ExperimentOptionsReachObjectsTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundExperimentTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundEcnTestCase(), reps::kQuick);
     }
