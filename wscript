@@ -10,25 +10,18 @@ def build(bld):
     module.source = [
         'helper/all-to-all-collective.cc',
         'helper/clos-fabric-helper.cc',
-        'helper/clos-fabric.cc',
         'helper/collective.cc',
-        'helper/experiment-report.cc',
-        'helper/fabric-experiment.cc',
-        'helper/fabric-monitor.cc',
         'helper/flow-size-cdf.cc',
         'helper/flow-stats.cc',
-        'helper/option-parser.cc',
-        'helper/path-selector-names.cc',
-        'helper/progress-reporter.cc',
         'helper/rdma-flow-launcher.cc',
         'helper/rdma-helper.cc',
         'helper/ring-all-reduce.cc',
         'helper/sample-summary.cc',
         'helper/tcp-background.cc',
-        'helper/time-series.cc',
         'helper/workload-helper.cc',
         'helper/workload-runner.cc',
         'model/bitmap-path-selector.cc',
+        'model/clos-fabric.cc',
         'model/dcqcn-congestion-control.cc',
         'model/ecmp-path-selector.cc',
         'model/ecn-queue-disc.cc',
@@ -71,27 +64,19 @@ def build(bld):
     headers.source = [
         'helper/all-to-all-collective.h',
         'helper/clos-fabric-helper.h',
-        'helper/clos-fabric.h',
         'helper/collective.h',
-        'helper/experiment-report.h',
-        'helper/fabric-experiment.h',
-        'helper/fabric-monitor.h',
         'helper/flow-size-cdf.h',
         'helper/flow-spec.h',
         'helper/flow-stats.h',
-        'helper/option-parser.h',
-        'helper/path-selector-names.h',
-        'helper/progress-reporter.h',
         'helper/rdma-flow-launcher.h',
         'helper/rdma-helper.h',
         'helper/ring-all-reduce.h',
-        'helper/run-result.h',
         'helper/sample-summary.h',
         'helper/tcp-background.h',
-        'helper/time-series.h',
         'helper/workload-helper.h',
         'helper/workload-runner.h',
         'model/bitmap-path-selector.h',
+        'model/clos-fabric.h',
         'model/dcqcn-congestion-control.h',
         'model/ecmp-path-selector.h',
         'model/ecn-queue-disc.h',
@@ -113,6 +98,30 @@ def build(bld):
         'model/reps-path-selector.h',
         'model/roce-ack-header.h',
         'model/roce-bth-header.h',
+    ]
+
+    # The experiment layer, a module of its own above reps.
+    experiment = bld.create_ns3_module('reps-experiment', ['reps'])
+    experiment.source = [
+        'experiment/experiment-report.cc',
+        'experiment/fabric-experiment.cc',
+        'experiment/fabric-monitor.cc',
+        'experiment/option-parser.cc',
+        'experiment/path-selector-names.cc',
+        'experiment/progress-reporter.cc',
+        'experiment/time-series.cc',
+    ]
+    experiment_headers = bld(features='ns3header')
+    experiment_headers.module = 'reps-experiment'
+    experiment_headers.source = [
+        'experiment/experiment-report.h',
+        'experiment/fabric-experiment.h',
+        'experiment/fabric-monitor.h',
+        'experiment/option-parser.h',
+        'experiment/path-selector-names.h',
+        'experiment/progress-reporter.h',
+        'experiment/run-result.h',
+        'experiment/time-series.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

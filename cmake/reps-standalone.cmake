@@ -118,7 +118,8 @@ function(build_lib)
     add_executable(${runner} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/standalone-test-runner.cc
                              ${BLIB_TEST_SOURCES}
     )
-    target_link_libraries(${runner} PRIVATE ${name} ${BLIB_LIBRARIES_TO_LINK})
+    # The plain signature, as ns-3 uses for its test libraries, so that more can be linked later.
+    target_link_libraries(${runner} ${name} ${BLIB_LIBRARIES_TO_LINK})
     target_compile_definitions(
       ${runner} PRIVATE NS_TEST_SOURCEDIR="${CMAKE_CURRENT_SOURCE_DIR}/test"
     )
@@ -152,9 +153,8 @@ function(build_lib_example)
   set(multiValueArgs SOURCE_FILES HEADER_FILES LIBRARIES_TO_LINK)
   cmake_parse_arguments("BLIB_EXAMPLE" "${options}" "${oneValueArgs}" "${multiValueArgs}" ${ARGN})
   add_executable(${BLIB_EXAMPLE_NAME} ${BLIB_EXAMPLE_SOURCE_FILES} ${BLIB_EXAMPLE_HEADER_FILES})
-  target_link_libraries(
-    ${BLIB_EXAMPLE_NAME} PRIVATE ${lib${BLIB_LIBNAME}} ${BLIB_EXAMPLE_LIBRARIES_TO_LINK}
-  )
+  # The plain signature, as ns-3's build_exec uses, so that more can be linked later.
+  target_link_libraries(${BLIB_EXAMPLE_NAME} ${lib${BLIB_LIBNAME}} ${BLIB_EXAMPLE_LIBRARIES_TO_LINK})
   set_target_properties(
     ${BLIB_EXAMPLE_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/examples
   )
@@ -173,7 +173,7 @@ function(reps_add_gtests)
   endif()
   include(GoogleTest)
   add_executable(reps-gtest ${ARGN})
-  target_link_libraries(reps-gtest PRIVATE ${libreps} GTest::gtest GTest::gtest_main)
+  target_link_libraries(reps-gtest PRIVATE ${libreps} reps-experiment GTest::gtest GTest::gtest_main)
   reps_apply_profile(reps-gtest)
   gtest_discover_tests(reps-gtest TEST_PREFIX "gtest." DISCOVERY_TIMEOUT 30)
 endfunction()

@@ -17,6 +17,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 
 #include <iomanip>

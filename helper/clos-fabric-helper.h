@@ -5,7 +5,7 @@
 #ifndef REPS_CLOS_FABRIC_HELPER_H
 #define REPS_CLOS_FABRIC_HELPER_H
 
-#include "clos-fabric.h"
+#include "ns3/clos-fabric.h"
 
 #include "ns3/attribute.h"
 #include "ns3/data-rate.h"

@@ -4,7 +4,7 @@
 
 #include "tcp-background.h"
 
-#include "clos-fabric.h"
+#include "ns3/clos-fabric.h"
 
 #include "ns3/abort.h"
 #include "ns3/bulk-send-application.h"

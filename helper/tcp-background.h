@@ -5,7 +5,6 @@
 #ifndef REPS_TCP_BACKGROUND_H
 #define REPS_TCP_BACKGROUND_H
 
-#include "run-result.h"
 
 #include "ns3/address.h"
 #include "ns3/callback.h"
@@ -20,6 +19,21 @@
 
 namespace ns3
 {
+
+/**
+ * \ingroup reps
+ * What the ns-3 TCP background flows of a run delivered (TcpBackground). They are not part of
+ * the RDMA flow statistics.
+ */
+struct TcpBackgroundResult
+{
+    uint32_t flows{0};         //!< TCP flows (0: no TCP background).
+    uint32_t completed{0};     //!< Sized flows whose sink received every byte.
+    uint64_t bytesPerFlow{0};  //!< Bytes per flow (0: unlimited, until the run ends).
+    uint64_t bytes{0};         //!< Bytes the sinks received, all flows together.
+    double goodputGbps{0};     //!< bytes over the time from the flows' start to the run's end.
+    std::vector<double> fctUs; //!< Completion times of the completed flows (us).
+};
 
 class ClosFabric;
 

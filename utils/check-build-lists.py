@@ -3,8 +3,9 @@
 
 Compares, between the CMake files (CMakeLists.txt, examples/CMakeLists.txt) and the waf files
 (wscript, examples/wscript): the library sources, the public headers, the test sources and the
-examples with their sources. Also fails when a listed file does not exist, or when a .cc/.h file
-under model/, helper/, test/ or examples/ is listed nowhere. Exit status 0 when all agree.
+examples with their sources. The experiment layer (reps_experiment_library() in CMake, a second
+module in waf) counts with the module's files. Also fails when a listed file does not exist, or
+when a .cc/.h file under model/, helper/, experiment/, test/ or examples/ is listed nowhere. Exit status 0 when all agree.
 
 Usage: utils/check-build-lists.py [MODULE_DIR]
 """
@@ -48,6 +49,11 @@ def from_cmake(root):
     if len(calls) != 1:
         sys.exit("CMakeLists.txt: expected one build_lib() call, found %d" % len(calls))
     lists = keyword_lists(calls[0], lib_keys)
+    # The experiment layer's library (reps_experiment_library) is a second module for waf.
+    for call in cmake_calls(text, "reps_experiment_library"):
+        extra = keyword_lists(call, {"SOURCE_FILES", "HEADER_FILES"})
+        for key in ("SOURCE_FILES", "HEADER_FILES"):
+            lists.setdefault(key, []).extend(extra.get(key, []))
     result = {
         "sources": sorted(lists.get("SOURCE_FILES", [])),
         "headers": sorted(lists.get("HEADER_FILES", [])),
@@ -165,7 +171,7 @@ def main():
     for f in sorted(listed):
         if not os.path.exists(os.path.join(root, f)):
             errors.append("%s is listed but does not exist" % f)
-    for sub in ("model", "helper", "test", "examples"):
+    for sub in ("model", "helper", "experiment", "test", "examples"):
         top = os.path.join(root, sub)
         if not os.path.isdir(top):
             continue
@@ -173,7 +179,8 @@ def main():
             rel = "%s/%s" % (sub, name)
             if name.endswith(".cc") and rel not in listed:
                 errors.append("%s is not listed in CMakeLists.txt" % rel)
-            if name.endswith(".h") and sub in ("model", "helper") and rel not in listed:
+            if name.endswith(".h") and sub in ("model", "helper", "experiment") and \
+                    rel not in listed:
                 errors.append("%s is not listed in CMakeLists.txt" % rel)
 
     if errors:

@@ -5,7 +5,8 @@
 #ifndef REPS_RUN_RESULT_H
 #define REPS_RUN_RESULT_H
 
-#include "flow-stats.h"
+#include "ns3/flow-stats.h"
+#include "ns3/tcp-background.h"
 #include "time-series.h"
 
 #include "ns3/nstime.h"
@@ -39,21 +40,6 @@ struct RunEvent
 {
     Time time{Seconds(0)}; //!< When.
     std::string label;     //!< What, e.g. "leaf0->spine1 down".
-};
-
-/**
- * \ingroup reps
- * What the ns-3 TCP background flows of a run delivered (TcpBackground). They are not part of
- * the RDMA flow statistics (RunResult::flows).
- */
-struct TcpBackgroundResult
-{
-    uint32_t flows{0};         //!< TCP flows (0: no TCP background).
-    uint32_t completed{0};     //!< Sized flows whose sink received every byte.
-    uint64_t bytesPerFlow{0};  //!< Bytes per flow (0: unlimited, until the run ends).
-    uint64_t bytes{0};         //!< Bytes the sinks received, all flows together.
-    double goodputGbps{0};     //!< bytes over the time from the flows' start to the run's end.
-    std::vector<double> fctUs; //!< Completion times of the completed flows (us).
 };
 
 /**

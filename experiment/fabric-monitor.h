@@ -5,10 +5,10 @@
 #ifndef REPS_FABRIC_MONITOR_H
 #define REPS_FABRIC_MONITOR_H
 
-#include "clos-fabric.h"
+#include "ns3/clos-fabric.h"
 #include "run-result.h"
 #include "time-series.h"
-#include "workload-runner.h"
+#include "ns3/workload-runner.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"

@@ -5,9 +5,9 @@
 #include "clos-fabric.h"
 
 #include "ns3/abort.h"
-#include "ns3/ecn-queue-disc.h"
-#include "ns3/fabric-link-error-model.h"
-#include "ns3/fabric-switch.h"
+#include "ecn-queue-disc.h"
+#include "fabric-link-error-model.h"
+#include "fabric-switch.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/point-to-point-channel.h"
