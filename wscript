@@ -98,15 +98,20 @@ def build(bld):
         'model/reps-path-selector.h',
         'model/roce-ack-header.h',
         'model/roce-bth-header.h',
+        'model/shuffle.h',
     ]
 
     # The experiment layer, a module of its own above reps.
     experiment = bld.create_ns3_module('reps-experiment', ['reps'])
     experiment.source = [
+        'experiment/experiment-options.cc',
         'experiment/experiment-report.cc',
+        'experiment/experiment-run.cc',
         'experiment/fabric-experiment.cc',
         'experiment/fabric-monitor.cc',
+        'experiment/fabric-options.cc',
         'experiment/option-parser.cc',
+        'experiment/option-registry.cc',
         'experiment/path-selector-names.cc',
         'experiment/progress-reporter.cc',
         'experiment/time-series.cc',
@@ -114,10 +119,15 @@ def build(bld):
     experiment_headers = bld(features='ns3header')
     experiment_headers.module = 'reps-experiment'
     experiment_headers.source = [
+        'experiment/experiment-options.h',
         'experiment/experiment-report.h',
+        'experiment/experiment-run.h',
+        'experiment/experiment-streams.h',
         'experiment/fabric-experiment.h',
         'experiment/fabric-monitor.h',
+        'experiment/fabric-options.h',
         'experiment/option-parser.h',
+        'experiment/option-registry.h',
         'experiment/path-selector-names.h',
         'experiment/progress-reporter.h',
         'experiment/run-result.h',

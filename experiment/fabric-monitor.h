@@ -5,14 +5,14 @@
 #ifndef REPS_FABRIC_MONITOR_H
 #define REPS_FABRIC_MONITOR_H
 
-#include "ns3/clos-fabric.h"
 #include "run-result.h"
 #include "time-series.h"
-#include "ns3/workload-runner.h"
 
+#include "ns3/clos-fabric.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/workload-runner.h"
 
 #include <cstdint>
 #include <string>

@@ -5,11 +5,11 @@
 #ifndef REPS_RUN_RESULT_H
 #define REPS_RUN_RESULT_H
 
-#include "ns3/flow-stats.h"
-#include "ns3/tcp-background.h"
 #include "time-series.h"
 
+#include "ns3/flow-stats.h"
 #include "ns3/nstime.h"
+#include "ns3/tcp-background.h"
 
 #include <cstdint>
 #include <map>

@@ -5,7 +5,6 @@
 #ifndef REPS_TCP_BACKGROUND_H
 #define REPS_TCP_BACKGROUND_H
 
-
 #include "ns3/address.h"
 #include "ns3/callback.h"
 #include "ns3/node-container.h"

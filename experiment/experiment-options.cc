@@ -1,0 +1,380 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "experiment-options.h"
+
+#include "option-parser.h"
+
+#include "ns3/clos-fabric-helper.h"
+#include "ns3/flow-size-cdf.h"
+#include "ns3/log.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ExperimentOptions");
+
+namespace
+{
+
+const std::vector<std::string> g_patterns =
+    {"permutation", "tornado", "incast", "alltoall", "allreduce", "websearch", "hadoop"};
+
+/**
+ * Exit unless a file can be written.
+ * \param option the option, for the message.
+ * \param path the file (empty: none; -: standard output).
+ */
+void
+WritableOrExit(const std::string& option, const std::string& path)
+{
+    if (!path.empty() && path != "-" && !std::ofstream(path))
+    {
+        OptionParser::Exit(option + ": cannot write '" + path + "'");
+    }
+}
+
+} // namespace
+
+ExperimentOptions::ExperimentOptions()
+    : pattern("permutation"),
+      flowSize("2MiB"),
+      load(0.5),
+      duration("100us"),
+      cdf(""),
+      incastSenders(8),
+      qpsPerPeer(1),
+      ring("interleaved"),
+      background(0),
+      backgroundSize("8MiB"),
+      tcpBackground(0),
+      tcpBackgroundSize("8MiB"),
+      tcpMinRto("1ms"),
+      tcpVariant(""),
+      degradedLinks(0),
+      degradedRate("200Gbps"),
+      degradeLeaf(-1),
+      failedLinks(0),
+      failAt("20us"),
+      failFor("0"),
+      failGap("0"),
+      failLeaf(-1),
+      reconverge("never"),
+      rngRun(RngSeedManager::GetRun()),
+      startTime("1us"),
+      stopTime("100ms"),
+      sampleInterval("10us"),
+      json(""),
+      csv(""),
+      quiet(false)
+{
+    RegisterWorkloadOptions();
+    RegisterBackgroundOptions();
+    RegisterFaultOptions();
+    RegisterRunOptions();
+}
+
+// Every help text ends with the unit or the allowed values, in parentheses.
+
+void
+ExperimentOptions::RegisterWorkloadOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddChoice("pattern",
+                "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, websearch or "
+                "hadoop)",
+                &pattern,
+                g_patterns);
+    o.Add("flowSize",
+          "Bytes per flow; alltoall: per pair of hosts; allreduce: data per host (bytes with "
+          "optional unit, e.g. 4096, 64KiB, 8MiB, 1MB)",
+          &flowSize,
+          [this]() {
+              m_parsed.flowBytes = OptionParser::BytesOrExit("--flowSize", flowSize, 1);
+              if (pattern == "allreduce" && m_parsed.flowBytes < GetHosts())
+              {
+                  OptionParser::Exit("--flowSize: allreduce needs at least one byte per host (" +
+                                     std::to_string(GetHosts()) + " bytes)");
+              }
+              if (pattern == "alltoall" && m_parsed.flowBytes < qpsPerPeer)
+              {
+                  OptionParser::Exit("--flowSize: alltoall needs at least one byte per queue pair");
+              }
+          });
+    o.Add("load",
+          "websearch/hadoop: offered load per host (fraction of the link rate, 0 to 1)",
+          &load,
+          [this]() {
+              if (!(load > 0 && load <= 1))
+              {
+                  std::ostringstream msg;
+                  msg << "--load: " << load << " is out of range; expected a value in (0, 1]";
+                  OptionParser::Exit(msg.str());
+              }
+          });
+    o.Add("duration",
+          "websearch/hadoop: flows arrive during this window (Time, e.g. 100us)",
+          &duration,
+          [this]() {
+              m_parsed.duration = OptionParser::TimeOrExit("--duration", duration);
+              if ((pattern == "websearch" || pattern == "hadoop") &&
+                  !m_parsed.duration.IsStrictlyPositive())
+              {
+                  OptionParser::Exit("--duration: must be greater than zero for " + pattern);
+              }
+          });
+    o.Add("cdf",
+          "websearch/hadoop: flow-size distribution (websearch, hadoop, or a file of '<bytes> "
+          "<cumulative percent>' lines; empty: the pattern's own)",
+          &cdf,
+          [this]() {
+              FlowSizeCdf sizes;
+              std::string error;
+              if (!sizes.Load(cdf.empty() ? (pattern == "hadoop" ? "hadoop" : "websearch") : cdf,
+                              error))
+              {
+                  OptionParser::Exit("--cdf: " + error);
+              }
+          });
+    o.Add("incastSenders", "incast: senders into host 0 (hosts)", &incastSenders, [this]() {
+        if (pattern == "incast")
+        {
+            OptionParser::CheckRangeOrExit("--incastSenders", incastSenders, 1, GetHosts() - 1);
+        }
+    });
+    o.AddRange("qpsPerPeer",
+               "alltoall: queue pairs per pair of hosts (QPs)",
+               &qpsPerPeer,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(1024));
+    o.AddChoice("ring",
+                "allreduce: ring order (sequential: host i to i+1; interleaved: each hop to the "
+                "next leaf; random)",
+                &ring,
+                {"sequential", "interleaved", "random"});
+}
+
+void
+ExperimentOptions::RegisterBackgroundOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddRange("background",
+               "Share of hosts that also send one ECMP-pinned background flow (0 to 1)",
+               &background,
+               OptionRegistry::Fixed(0),
+               OptionRegistry::Fixed(1));
+    o.AddBytes("backgroundSize",
+               "Size of a background flow (bytes with optional unit)",
+               &backgroundSize,
+               &m_parsed.backgroundBytes,
+               1);
+    o.AddRange("tcpBackground",
+               "Share of hosts that also send one ns-3 TCP flow (BulkSend to a random other "
+               "host) from the workload start (0 to 1)",
+               &tcpBackground,
+               OptionRegistry::Fixed(0),
+               OptionRegistry::Fixed(1));
+    o.AddBytes("tcpBackgroundSize",
+               "Size of a TCP background flow (bytes with optional unit; 0: send until the run "
+               "ends)",
+               &tcpBackgroundSize,
+               &m_parsed.tcpBackgroundBytes);
+    o.Add("tcpMinRto",
+          "Minimum retransmission timeout of the TCP background flows, also their SYN timeout "
+          "and initial RTT estimate; their delayed-ACK timeout is a fifth of it (Time, > 0; "
+          "ns-3's defaults: 1s, 3s, 1s, 200ms)",
+          &tcpMinRto,
+          [this]() {
+              m_parsed.tcpMinRto = OptionParser::TimeOrExit("--tcpMinRto", tcpMinRto);
+              if (!m_parsed.tcpMinRto.IsStrictlyPositive())
+              {
+                  OptionParser::Exit("--tcpMinRto: must be > 0, e.g. 1ms");
+              }
+          });
+    o.Add("tcpVariant",
+          "Congestion control of the TCP background flows (a TcpCongestionOps name, e.g. "
+          "TcpNewReno, TcpDctcp, TcpBic, TcpCubic in newer ns-3; empty: ns-3's default)",
+          &tcpVariant,
+          [this]() {
+              m_parsed.tcpVariant = TypeId();
+              if (tcpVariant.empty())
+              {
+                  return;
+              }
+              std::string name =
+                  tcpVariant.rfind("ns3::", 0) == 0 ? tcpVariant : "ns3::" + tcpVariant;
+              TypeId tid;
+              if (!TypeId::LookupByNameFailSafe(name, &tid) ||
+                  !tid.IsChildOf(TypeId::LookupByName("ns3::TcpCongestionOps")) ||
+                  !tid.HasConstructor())
+              {
+                  OptionParser::Exit("--tcpVariant: '" + tcpVariant +
+                                     "' is not a TCP congestion control of this ns-3 (e.g. "
+                                     "TcpNewReno, TcpDctcp, TcpBic, TcpVegas)");
+              }
+              m_parsed.tcpVariant = tid;
+          });
+}
+
+void
+ExperimentOptions::RegisterFaultOptions()
+{
+    OptionRegistry& o = m_options;
+    // How many uplinks may be picked: those of one leaf, or of every leaf.
+    auto uplinks = [this](int32_t leaf) {
+        uint32_t nLeaves = tiers == 3 ? pods * leaves : leaves;
+        return leaf >= 0 ? spines : nLeaves * spines;
+    };
+    auto lastLeaf = [this]() { return (tiers == 3 ? pods * leaves : leaves) - 1.0; };
+    o.Add("degradedLinks", "Leaf uplinks slowed down to --degradedRate (links)", &degradedLinks);
+    o.AddRate("degradedRate",
+              "Rate of the degraded links (DataRate, e.g. 200Gbps)",
+              &degradedRate,
+              &m_parsed.degradedRate);
+    o.Add("degradeLeaf",
+          "Degrade the first uplinks of this leaf; -1: uplinks drawn at random (leaf index)",
+          &degradeLeaf,
+          [this, uplinks, lastLeaf]() {
+              OptionParser::CheckRangeOrExit("--degradeLeaf", degradeLeaf, -1, lastLeaf());
+              OptionParser::CheckRangeOrExit("--degradedLinks",
+                                             degradedLinks,
+                                             0,
+                                             uplinks(degradeLeaf));
+          });
+    o.Add("failedLinks", "Leaf uplinks that fail (links)", &failedLinks);
+    o.AddTime("failAt", "When the first failure happens (Time)", &failAt, &m_parsed.failAt);
+    o.AddTime("failFor",
+              "How long each failed link stays down; 0: for good (Time)",
+              &failFor,
+              &m_parsed.failFor);
+    o.AddTime("failGap",
+              "Time between two successive failures (Time)",
+              &failGap,
+              &m_parsed.failGap);
+    o.Add("failLeaf",
+          "Fail the first uplinks of this leaf; -1: uplinks drawn at random (leaf index)",
+          &failLeaf,
+          [this, uplinks, lastLeaf]() {
+              OptionParser::CheckRangeOrExit("--failLeaf", failLeaf, -1, lastLeaf());
+              OptionParser::CheckRangeOrExit("--failedLinks", failedLinks, 0, uplinks(failLeaf));
+          });
+    o.Add("reconverge",
+          "Routing stops using a failed link this long after it fails (Time, or never: the link "
+          "stays a blackhole while down)",
+          &reconverge,
+          [this]() {
+              m_parsed.reconverge = reconverge == "never"
+                                        ? Time::Max()
+                                        : OptionParser::TimeOrExit("--reconverge", reconverge);
+          });
+}
+
+void
+ExperimentOptions::RegisterRunOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddRange("evSpace",
+               "Entropy values (UDP source ports) a path selector may use (1 to 65536)",
+               &evSpace,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(65536));
+    o.Add("RngRun",
+          "ns-3 run number: another run draws another workload, other hash salts and other "
+          "random links (run number)",
+          &rngRun,
+          [this]() { RngSeedManager::SetRun(rngRun); });
+    o.AddTime("startTime", "When the workload starts (Time)", &startTime, &m_parsed.start);
+    o.AddTime("stopTime",
+              "Simulated-time limit of a run; flows not done by then count as incomplete (Time)",
+              &stopTime,
+              &m_parsed.stop);
+    o.AddCheck([this]() {
+        if (m_parsed.stop <= m_parsed.start)
+        {
+            OptionParser::Exit("--stopTime: must be later than --startTime");
+        }
+    });
+    o.AddTime("sampleInterval",
+              "Interval of the time series written to the JSON; 0: none (Time)",
+              &sampleInterval,
+              &m_parsed.sample);
+    o.Add("json",
+          "Write the JSON summary to this file (path; -: standard output)",
+          &json,
+          [this]() { WritableOrExit("--json", json); });
+    o.Add("csv",
+          "Write one CSV row per flow to this file (path; -: standard output)",
+          &csv,
+          [this]() { WritableOrExit("--csv", csv); });
+    o.Add("quiet", "No progress lines on standard error (true/false)", &quiet);
+    o.AddCheck([this]() { CheckFabricShape(); });
+}
+
+void
+ExperimentOptions::FillConfig(ExperimentReport& report) const
+{
+    m_options.FillConfig(report);
+    // Values derived from the options, in the units a script reads without parsing.
+    report.SetConfig("hosts", GetHosts());
+    report.SetConfig("linkRate_bps", m_parsed.linkRate.GetBitRate());
+    report.SetConfig("flowSize_bytes", m_parsed.flowBytes);
+    report.SetConfig("RngRun", RngSeedManager::GetRun());
+    report.SetConfig("RngSeed", RngSeedManager::GetSeed());
+}
+
+void
+ExperimentOptions::PrintSetup(std::ostream& os) const
+{
+    os << "fabric: " << tiers << " tiers, " << GetHosts() << " hosts, ";
+    if (tiers == 2)
+    {
+        os << leaves << " leaves x " << hostsPerLeaf << " hosts, " << spines << " spines";
+    }
+    else
+    {
+        os << pods << " pods of " << leaves << " leaves x " << hostsPerLeaf << " hosts and "
+           << spines << " aggregation switches, " << cores << " cores";
+    }
+    os << ", " << linkRate << " links, " << linkDelay << " delay, queues " << queuePackets
+       << " packets (ECN " << ecnKmin << "-" << ecnKmax << ")" << (trim ? ", trimming" : "")
+       << "\n";
+    os << "workload: " << pattern;
+    if (pattern == "websearch" || pattern == "hadoop")
+    {
+        os << " at load " << load << " for " << duration;
+    }
+    else
+    {
+        os << ", " << flowSize << (pattern == "allreduce" ? " per host" : " per flow");
+    }
+    os << ", cc " << cc << ", EV space " << evSpace;
+    if (degradedLinks)
+    {
+        os << ", " << degradedLinks << " uplinks at " << degradedRate;
+    }
+    if (failedLinks)
+    {
+        os << ", " << failedLinks << " uplinks fail at " << failAt << " for "
+           << (m_parsed.failFor.IsZero() ? std::string("good") : failFor);
+    }
+    if (background > 0)
+    {
+        os << ", " << background * 100 << "% hosts send background flows";
+    }
+    if (tcpBackground > 0)
+    {
+        os << ", " << tcpBackground * 100 << "% hosts send a TCP flow ("
+           << (m_parsed.tcpBackgroundBytes ? tcpBackgroundSize : std::string("unlimited"))
+           << (tcpVariant.empty() ? std::string("") : ", " + tcpVariant) << ")";
+    }
+    os << "\n";
+}
+
+} // namespace ns3

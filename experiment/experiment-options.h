@@ -1,0 +1,87 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_EXPERIMENT_OPTIONS_H
+#define REPS_EXPERIMENT_OPTIONS_H
+
+#include "experiment-report.h"
+#include "fabric-options.h"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * The options of a fabric experiment (FabricExperiment): those of the fabric and transport
+ * (FabricOptions), plus the workload, the background traffic, the faults, the run and its
+ * outputs. Each option is registered once (name, help, field, check): adding one is a field,
+ * its default and one registration.
+ */
+class ExperimentOptions : public FabricOptions
+{
+  public:
+    ExperimentOptions();
+
+    /**
+     * Record every option in a report's configuration.
+     * \param report the report.
+     */
+    void FillConfig(ExperimentReport& report) const;
+
+    /**
+     * Print one line describing the fabric and workload (hosts, links, base RTT, flows).
+     * \param os the stream.
+     */
+    void PrintSetup(std::ostream& os) const;
+
+    // The options (their names on the command line are the field names).
+    std::string pattern;           //!< Traffic pattern.
+    std::string flowSize;          //!< Bytes per flow (or per host for all-reduce).
+    double load;                   //!< Offered load of Poisson patterns.
+    std::string duration;          //!< Arrival window of Poisson patterns.
+    std::string cdf;               //!< Flow-size distribution of Poisson patterns (name or file).
+    uint32_t incastSenders;        //!< Senders of the incast pattern.
+    uint32_t qpsPerPeer;           //!< Queue pairs per peer (all-to-all).
+    std::string ring;              //!< Ring order of the all-reduce.
+    double background;             //!< Share of hosts sending ECMP-pinned background flows.
+    std::string backgroundSize;    //!< Bytes per background flow.
+    double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.
+    std::string tcpBackgroundSize; //!< Bytes per TCP flow (0: unlimited).
+    std::string tcpMinRto;         //!< Minimum RTO and initial RTT estimate of the TCP flows.
+    std::string tcpVariant;        //!< TCP congestion control (empty: ns-3's default).
+    uint32_t degradedLinks;        //!< Leaf uplinks slowed down.
+    std::string degradedRate;      //!< Their rate.
+    int32_t degradeLeaf;           //!< Leaf whose uplinks are degraded (-1: random uplinks).
+    uint32_t failedLinks;          //!< Leaf uplinks that fail.
+    std::string failAt;            //!< When the first fails.
+    std::string failFor;           //!< How long each stays down (0: for good).
+    std::string failGap;           //!< Time between two successive failures.
+    int32_t failLeaf;              //!< Leaf whose uplinks fail (-1: random uplinks).
+    std::string reconverge;        //!< Routing convergence delay after a change ("never").
+    uint64_t rngRun;               //!< ns-3 run number (RngSeedManager::SetRun).
+    std::string startTime;         //!< When the workload starts.
+    std::string stopTime;          //!< Simulated-time limit.
+    std::string sampleInterval;    //!< Time-series interval (0: none).
+    std::string json;              //!< JSON summary file.
+    std::string csv;               //!< CSV file.
+    bool quiet;                    //!< No progress lines.
+
+  private:
+    /// Register the options of the workload.
+    void RegisterWorkloadOptions();
+    /// Register the options of the background traffic.
+    void RegisterBackgroundOptions();
+    /// Register the options of the faults.
+    void RegisterFaultOptions();
+    /// Register the options of the run and its outputs, and the checks across options.
+    void RegisterRunOptions();
+};
+
+} // namespace ns3
+
+#endif /* REPS_EXPERIMENT_OPTIONS_H */

@@ -1,0 +1,564 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "experiment-run.h"
+
+#include "experiment-streams.h"
+
+#include "ns3/all-to-all-collective.h"
+#include "ns3/boolean.h"
+#include "ns3/clos-fabric-helper.h"
+#include "ns3/clos-fabric.h"
+#include "ns3/config.h"
+#include "ns3/ecn-queue-disc.h"
+#include "ns3/enum.h"
+#include "ns3/flow-size-cdf.h"
+#include "ns3/log.h"
+#include "ns3/ops-path-selector.h"
+#include "ns3/queue-size.h"
+#include "ns3/reps-path-selector.h"
+#include "ns3/ring-all-reduce.h"
+#include "ns3/roce-ack-header.h"
+#include "ns3/roce-bth-header.h"
+#include "ns3/shuffle.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ExperimentRun");
+
+namespace
+{
+
+/// IPv4 + UDP header bytes in front of every RoCEv2 packet.
+constexpr uint32_t IP_UDP = 20 + 8;
+
+/**
+ * Base RTT between two hosts, for FlowStats.
+ * \param fabric the fabric.
+ * \param packetBytes IPv4 size of a data packet.
+ * \param ackBytes IPv4 size of an ACK.
+ * \param src a host.
+ * \param dst another host.
+ * \return the RTT.
+ */
+Time
+PairRtt(Ptr<ClosFabric> fabric, uint32_t packetBytes, uint32_t ackBytes, uint32_t src, uint32_t dst)
+{
+    return fabric->GetBaseRtt(src, dst, packetBytes, ackBytes);
+}
+
+/**
+ * Base RTT between the hosts of two RDMA addresses, for RdmaHelper::SetBaseRttCallback.
+ * \param fabric the fabric.
+ * \param packetBytes IPv4 size of a data packet.
+ * \param ackBytes IPv4 size of an ACK.
+ * \param a an address.
+ * \param b another address.
+ * \return the RTT.
+ */
+Time
+AddressRtt(Ptr<ClosFabric> fabric,
+           uint32_t packetBytes,
+           uint32_t ackBytes,
+           Ipv4Address a,
+           Ipv4Address b)
+{
+    return fabric->GetBaseRtt(fabric->GetHostIndex(a),
+                              fabric->GetHostIndex(b),
+                              packetBytes,
+                              ackBytes);
+}
+
+/**
+ * \param runner the runner.
+ * \return its completed flows.
+ */
+uint32_t
+Completed(Ptr<WorkloadRunner> runner)
+{
+    return runner->GetCompleted();
+}
+
+/**
+ * \param total flows the run will have.
+ * \return total.
+ */
+uint32_t
+Total(uint32_t total)
+{
+    return total;
+}
+
+/**
+ * Stop when this part is done and the other one too.
+ * \param mine the part that just completed.
+ * \param other the other part.
+ */
+void
+PartDone(bool* mine, const bool* other)
+{
+    *mine = true;
+    if (*other)
+    {
+        Simulator::Stop();
+    }
+}
+
+} // namespace
+
+ExperimentRun::ExperimentRun(const FabricExperiment& experiment,
+                             const PathSelectorNames::Choice& choice)
+    : m_exp(experiment),
+      m_parsed(experiment.GetParsed()),
+      m_choice(choice)
+{
+    m_result.lb = choice.name;
+}
+
+RunResult
+ExperimentRun::Execute()
+{
+    NS_LOG_FUNCTION(this << m_choice.name);
+    BuildFabric();
+    InstallTransport();
+    MakeWorkload();
+    ScheduleWorkload();
+    AddTcpBackground();
+    InjectFaults();
+    StartMonitors();
+    Simulator::Stop(m_parsed.stop);
+    auto wallStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    m_result.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+    Collect();
+    Simulator::Destroy();
+    return m_result;
+}
+
+void
+ExperimentRun::BuildFabric()
+{
+    const FabricExperiment& e = m_exp;
+    // The devices must carry a full RoCEv2 packet of Mtu payload bytes.
+    m_packetBytes = e.mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
+    m_ackBytes = RoceBthHeader::SIZE + RoceAckHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
+    Ptr<ClosFabricHelper> fh = CreateObject<ClosFabricHelper>();
+    fh->SetAttribute("Mtu", UintegerValue(std::max<uint32_t>(1500, m_packetBytes)));
+    fh->SetAttribute("Tiers", UintegerValue(e.tiers));
+    fh->SetAttribute("HostsPerLeaf", UintegerValue(e.hostsPerLeaf));
+    if (e.tiers == 2)
+    {
+        fh->SetAttribute("Leaves", UintegerValue(e.leaves));
+        fh->SetAttribute("Spines", UintegerValue(e.spines));
+    }
+    else
+    {
+        fh->SetAttribute("Pods", UintegerValue(e.pods));
+        fh->SetAttribute("LeavesPerPod", UintegerValue(e.leaves));
+        fh->SetAttribute("AggsPerPod", UintegerValue(e.spines));
+        fh->SetAttribute("Cores", UintegerValue(e.cores));
+    }
+    for (const char* rate : {"HostLinkRate", "LeafUplinkRate", "AggUplinkRate"})
+    {
+        fh->SetAttribute(rate, DataRateValue(m_parsed.linkRate));
+    }
+    for (const char* delay : {"HostLinkDelay", "LeafUplinkDelay", "AggUplinkDelay"})
+    {
+        fh->SetAttribute(delay, TimeValue(m_parsed.linkDelay));
+    }
+    fh->SetAttribute("QueueMaxSize",
+                     QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.queuePackets)));
+    fh->SetAttribute("EcnKmin", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmin)));
+    fh->SetAttribute("EcnKmax", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmax)));
+    fh->SetAttribute("Trimming", BooleanValue(e.trim));
+    fh->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                           "MarkOn",
+                           EnumValue(e.markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
+                                                           : EcnQueueDisc::MARK_ON_DEQUEUE),
+                           "ControlPriority",
+                           BooleanValue(e.controlPriority));
+    fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
+    fh->SetAttribute("ForwardingMode",
+                     StringValue(e.forwarding == "random"     ? "Random"
+                                 : e.forwarding == "adaptive" ? "Adaptive"
+                                                              : "FlowHash"));
+    m_fabric = fh->Build();
+    ClosFabricHelper::AssignStreams(m_fabric, ExperimentStreams::FABRIC);
+    m_hosts = m_fabric->GetHosts();
+    // The longest base RTT: host 0 to the last host crosses the whole fabric.
+    m_fabricRtt = m_fabric->GetBaseRtt(0, m_hosts.GetN() - 1, m_packetBytes, m_ackBytes);
+}
+
+void
+ExperimentRun::InstallTransport()
+{
+    const FabricExperiment& e = m_exp;
+    m_rdma.SetPathSelector(m_choice.tid.GetName(), "EntropySpace", UintegerValue(e.evSpace));
+    SetSelectorOptions();
+    m_rdma.SetCongestionControl(m_parsed.ccType);
+    m_rdma.SetQueuePairAttribute("Mtu", UintegerValue(e.mtu));
+    m_rdma.SetQueuePairAttribute("BaseRtt", TimeValue(m_fabricRtt));
+    if (e.baseRtt == "pair")
+    {
+        m_rdma.SetBaseRttCallback(
+            MakeBoundCallback(&AddressRtt, m_fabric, m_packetBytes, m_ackBytes));
+    }
+    m_rdma.SetQueuePairAttribute("Trimming", BooleanValue(e.trim));
+    m_rdma.SetQueuePairAttribute("Rto", TimeValue(QueuePairRto(m_fabricRtt)));
+    m_rdma.SetQueuePairAttribute("MinRto", TimeValue(m_parsed.minRto));
+    m_rdma.SetQueuePairAttribute("RtoBackoff", BooleanValue(e.rtoBackoff));
+    m_backgroundRdma = m_rdma;
+    m_backgroundRdma.SetPathSelector("ns3::EcmpPathSelector",
+                                     "EntropySpace",
+                                     UintegerValue(e.evSpace));
+    m_rdma.Install(m_hosts);
+    m_launcher = std::make_unique<RdmaFlowLauncher>(m_hosts, &m_rdma, &m_backgroundRdma);
+}
+
+const std::map<std::string, ExperimentRun::PatternMaker>&
+ExperimentRun::Patterns()
+{
+    static const std::map<std::string, PatternMaker> patterns = {
+        {"permutation",
+         [](ExperimentRun& r) { r.m_flows = r.m_workload->Permutation(r.m_parsed.flowBytes); }},
+        {"tornado",
+         [](ExperimentRun& r) { r.m_flows = r.m_workload->Tornado(r.m_parsed.flowBytes); }},
+        {"incast",
+         [](ExperimentRun& r) {
+             r.m_flows = r.m_workload->Incast(r.m_exp.incastSenders, 0, r.m_parsed.flowBytes);
+         }},
+        {"websearch", [](ExperimentRun& r) { r.MakePoisson(); }},
+        {"hadoop", [](ExperimentRun& r) { r.MakePoisson(); }},
+        {"allreduce", [](ExperimentRun& r) { r.MakeAllReduce(); }},
+        {"alltoall", [](ExperimentRun& r) { r.MakeAllToAll(); }},
+    };
+    return patterns;
+}
+
+void
+ExperimentRun::MakePoisson()
+{
+    FlowSizeCdf sizes;
+    std::string error;
+    bool ok = sizes.Load(m_exp.cdf.empty() ? m_exp.pattern : m_exp.cdf, error);
+    NS_ABORT_MSG_UNLESS(ok, error);
+    m_flows = m_workload->Poisson(sizes, m_exp.load, m_parsed.linkRate, m_parsed.duration);
+}
+
+void
+ExperimentRun::MakeAllReduce()
+{
+    Ptr<RingAllReduce> ar = CreateObject<RingAllReduce>();
+    ar->SetAttribute("DataBytes", UintegerValue(m_parsed.flowBytes));
+    m_collective = ar;
+    m_ringOrder = RingOrder();
+    uint32_t n = m_hosts.GetN();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        m_launcher->PreparePair(m_ringOrder[i], m_ringOrder[(i + 1) % n], 0, false);
+    }
+}
+
+void
+ExperimentRun::MakeAllToAll()
+{
+    Ptr<AllToAllCollective> a2a = CreateObject<AllToAllCollective>();
+    a2a->SetAttribute("BytesPerPeer", UintegerValue(m_parsed.flowBytes));
+    a2a->SetAttribute("FlowsPerPeer", UintegerValue(m_exp.qpsPerPeer));
+    m_collective = a2a;
+    uint32_t n = m_hosts.GetN();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        for (uint32_t j = 0; j < n; ++j)
+        {
+            for (uint32_t q = 0; i != j && q < m_exp.qpsPerPeer; ++q)
+            {
+                m_launcher->PreparePair(i, j, q, false);
+            }
+        }
+    }
+}
+
+void
+ExperimentRun::MakeWorkload()
+{
+    // The same for every path selector: fixed streams, --RngRun changes them.
+    m_workload = std::make_unique<WorkloadHelper>(m_hosts.GetN());
+    m_workload->AssignStreams(ExperimentStreams::WORKLOAD);
+    m_workload->SetStartTime(m_parsed.start);
+    bool collective = m_exp.pattern == "allreduce" || m_exp.pattern == "alltoall";
+    if (!collective)
+    {
+        Patterns().at(m_exp.pattern)(*this);
+    }
+    if (m_exp.background > 0)
+    {
+        std::vector<FlowSpec> bg =
+            m_workload->Background(m_exp.background, m_parsed.backgroundBytes);
+        m_flows.insert(m_flows.end(), bg.begin(), bg.end());
+    }
+    // Collectives number their flows after the others.
+    m_firstCollectiveId = static_cast<uint32_t>(m_flows.size());
+    if (collective)
+    {
+        Patterns().at(m_exp.pattern)(*this);
+    }
+}
+
+void
+ExperimentRun::ScheduleWorkload()
+{
+    m_launcher->Prepare(m_flows);
+    m_rdma.AssignStreams(m_hosts, ExperimentStreams::RDMA);
+    if (!m_exp.GetBuiltCallback().IsNull())
+    {
+        m_exp.GetBuiltCallback()(m_fabric, m_launcher->GetSenders());
+    }
+    m_runner = CreateObject<WorkloadRunner>();
+    m_runner->SetLauncher(m_launcher->GetLauncher());
+    m_runner->GetStats().SetIdeal(m_parsed.linkRate, m_fabricRtt);
+    m_runner->GetStats().SetBaseRttCallback(
+        MakeBoundCallback(&PairRtt, m_fabric, m_packetBytes, m_ackBytes));
+    m_runner->SetAllCompletedCallback(
+        MakeBoundCallback(&PartDone, &m_completion.rdma, &m_completion.tcp));
+    m_runner->Schedule(m_flows);
+    m_totalFlows = static_cast<uint32_t>(m_flows.size());
+    if (m_collective)
+    {
+        m_collective->SetAttribute("StartTime", TimeValue(m_parsed.start));
+        m_collective->SetAttribute("FirstFlowId", UintegerValue(m_firstCollectiveId));
+        if (m_ringOrder.empty())
+        {
+            m_collective->SetHosts(m_hosts.GetN());
+        }
+        else
+        {
+            m_collective->SetHosts(m_ringOrder);
+        }
+        m_collective->SetLauncher(m_runner->GetLauncher());
+        m_collective->Start();
+        m_totalFlows += m_collective->GetFlowCount();
+    }
+}
+
+void
+ExperimentRun::AddTcpBackground()
+{
+    if (m_exp.tcpBackground <= 0)
+    {
+        return;
+    }
+    // TCP sockets are created inside ns-3's applications when they start, so their attributes
+    // can only be given as defaults. Full-size segments that never need IP fragmentation: the
+    // device MTU less the IPv4 header and the largest TCP header (options included).
+    Config::SetDefault("ns3::TcpSocket::SegmentSize",
+                       UintegerValue(std::max<uint32_t>(1500, m_packetBytes) - 20 - 60));
+    // ns-3's 1 s minimum RTO, 3 s SYN timeout and 1 s initial RTT estimate are WAN values: in
+    // a fabric of microsecond RTTs a segment or SYN dropped by a marking queue would stall its
+    // flow for seconds.
+    Time minRto = m_parsed.tcpMinRto;
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(minRto));
+    Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(minRto));
+    // A lone segment is ACKed after the delayed-ACK timeout (ns-3: 200 ms); below the RTO, as
+    // in Linux (40 ms against 200 ms), or every such segment times out and the window
+    // collapses to one segment.
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(minRto / 5));
+    Config::SetDefault("ns3::RttEstimator::InitialEstimation", TimeValue(minRto));
+    m_tcp.Install(
+        m_fabric,
+        TcpBackground::PickPairs(m_hosts.GetN(), m_exp.tcpBackground, ExperimentStreams::TCP_PAIRS),
+        m_parsed.tcpBackgroundBytes,
+        m_parsed.start,
+        m_parsed.tcpVariant);
+    if (m_parsed.tcpBackgroundBytes > 0)
+    {
+        m_completion.tcp = false;
+        m_tcp.SetAllCompletedCallback(
+            MakeBoundCallback(&PartDone, &m_completion.tcp, &m_completion.rdma));
+    }
+}
+
+void
+ExperimentRun::InjectFaults()
+{
+    // The same for every path selector.
+    const FabricExperiment& e = m_exp;
+    for (uint32_t link : PickUplinks(e.degradedLinks,
+                                     e.degradeLeaf,
+                                     ExperimentStreams::DEGRADED,
+                                     "--degradedLinks"))
+    {
+        m_fabric->DegradeLink(link, m_parsed.degradedRate, Seconds(0));
+        m_result.events.push_back(
+            {Seconds(0), m_fabric->GetLinkName(link) + " at " + e.degradedRate});
+    }
+    std::vector<uint32_t> failed =
+        PickUplinks(e.failedLinks, e.failLeaf, ExperimentStreams::FAILED, "--failedLinks");
+    for (size_t k = 0; k < failed.size(); ++k)
+    {
+        Time at = m_parsed.failAt + m_parsed.failGap * static_cast<int64_t>(k);
+        Time up = m_parsed.failFor.IsStrictlyPositive() ? at + m_parsed.failFor : Time::Max();
+        m_fabric->FailLink(failed[k], at, up);
+        m_result.events.push_back({at, m_fabric->GetLinkName(failed[k]) + " down"});
+        if (up != Time::Max())
+        {
+            m_result.events.push_back({up, m_fabric->GetLinkName(failed[k]) + " up"});
+        }
+    }
+    std::stable_sort(m_result.events.begin(),
+                     m_result.events.end(),
+                     [](const RunEvent& a, const RunEvent& b) { return a.time < b.time; });
+}
+
+void
+ExperimentRun::StartMonitors()
+{
+    m_monitor = CreateObject<FabricMonitor>();
+    m_monitor->SetAttribute("Interval", TimeValue(m_parsed.sample));
+    m_monitor->SetFabric(m_fabric);
+    m_monitor->SetRunner(m_runner);
+    m_monitor->Start();
+    if (!m_exp.quiet)
+    {
+        m_progress = CreateObject<ProgressReporter>();
+        m_progress->SetLabel(m_choice.name);
+        m_progress->SetFlowCounters(MakeBoundCallback(&Completed, m_runner),
+                                    MakeBoundCallback(&Total, m_totalFlows));
+        m_progress->Start();
+    }
+}
+
+void
+ExperimentRun::Collect()
+{
+    RunResult& r = m_result;
+    r.simTime = Simulator::Now();
+    r.flows = m_runner->GetStats();
+    if (m_collective)
+    {
+        r.flows.AddCollective(m_collective->GetRecord());
+    }
+    m_monitor->Fill(r);
+    r.tcpBackground = m_tcp.GetResult(r.simTime);
+    RdmaQueuePairStats totals = m_launcher->GetSenderTotals();
+    r.packets = totals.packetsSent;
+    r.retransmissions = totals.retransmissions;
+    r.freezes = m_launcher->GetFreezes();
+    uint64_t linkPackets = m_monitor->GetLinkPackets();
+    r.extra["timeouts"] = totals.timeouts;
+    r.extra["nacks"] = totals.nacksReceived;
+    r.extra["ecn_acks"] = totals.ecnAcks;
+    r.extra["queue_pairs"] = m_launcher->GetSenders().size();
+    r.extra["base_rtt_us"] = m_fabricRtt.ToDouble(Time::US);
+    r.extra["link_packets"] = linkPackets;
+    r.extra["wall_us_per_link_packet"] = linkPackets ? r.wallSeconds * 1e6 / linkPackets : 0.0;
+}
+
+std::vector<uint32_t>
+ExperimentRun::RingOrder()
+{
+    uint32_t n = m_fabric->GetNHosts();
+    if (m_exp.ring == "random")
+    {
+        return m_workload->Shuffle(n);
+    }
+    std::vector<uint32_t> order(n);
+    uint32_t perLeaf = m_fabric->GetNHostsPerLeaf();
+    uint32_t nLeaves = m_fabric->GetNLeaves();
+    for (uint32_t k = 0; k < n; ++k)
+    {
+        // Interleaved: consecutive ring positions sit on consecutive leaves, so that every hop
+        // of the ring crosses the fabric.
+        order[k] = m_exp.ring == "sequential" ? k : (k % nLeaves) * perLeaf + k / nLeaves;
+    }
+    return order;
+}
+
+std::vector<uint32_t>
+ExperimentRun::PickUplinks(uint32_t n,
+                           int32_t leaf,
+                           int64_t stream,
+                           const std::string& option) const
+{
+    std::vector<uint32_t> candidates;
+    uint32_t nLeaves = m_fabric->GetNLeaves();
+    bool twoTier = m_exp.tiers == 2;
+    for (uint32_t l = 0; l < nLeaves; ++l)
+    {
+        if (leaf >= 0 && l != static_cast<uint32_t>(leaf))
+        {
+            continue;
+        }
+        uint32_t ups = twoTier ? m_fabric->GetNSpines() : m_fabric->GetNAggsPerPod();
+        for (uint32_t u = 0; u < ups; ++u)
+        {
+            candidates.push_back(twoTier ? m_fabric->GetLeafSpineLink(l, u)
+                                         : m_fabric->GetLeafAggLink(l, u));
+        }
+    }
+    NS_ABORT_MSG_IF(n > candidates.size(),
+                    option << ": " << n << " links asked, only " << candidates.size()
+                           << " uplinks to choose from");
+    if (n == 0)
+    {
+        return {};
+    }
+    if (leaf < 0)
+    {
+        // A random choice that depends on --RngRun, the same for every path selector.
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(stream);
+        Shuffle(candidates, rng);
+    }
+    // Else the first n uplinks of the leaf, in order (a reproducible, easy-to-name choice).
+    candidates.resize(n);
+    return candidates;
+}
+
+Time
+ExperimentRun::QueuePairRto(Time fabricRtt) const
+{
+    if (m_exp.rto == "basertt")
+    {
+        return Time(0); // the queue pair's own rule: 5 x its base RTT
+    }
+    if (m_exp.rto != "reference")
+    {
+        return m_parsed.rto;
+    }
+    // The fabric's longest unloaded RTT plus the time four full switch queues take to drain.
+    Time drain = m_parsed.linkRate.CalculateBytesTxTime(static_cast<uint64_t>(m_exp.queuePackets) *
+                                                        (m_packetBytes + 2)); // + PPP header
+    return fabricRtt + 4 * drain;
+}
+
+void
+ExperimentRun::SetSelectorOptions()
+{
+    TypeId selector = m_choice.tid;
+    // TypeId::IsChildOf() is false for the type itself.
+    auto isA = [selector](TypeId base) { return selector == base || selector.IsChildOf(base); };
+    if (isA(OpsPathSelector::GetTypeId()))
+    {
+        m_rdma.SetPathSelectorAttribute("Variant",
+                                        EnumValue(m_exp.opsVariant == "deck"
+                                                      ? OpsPathSelector::DECK
+                                                      : OpsPathSelector::UNIFORM));
+    }
+    if (isA(RepsPathSelector::GetTypeId()))
+    {
+        m_rdma.SetPathSelectorAttribute("FreezingEnabled", BooleanValue(m_exp.freezing));
+        m_rdma.SetPathSelectorAttribute("FreezeDuration", TimeValue(m_parsed.freezeDuration));
+    }
+}
+
+} // namespace ns3

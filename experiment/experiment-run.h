@@ -1,0 +1,140 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_EXPERIMENT_RUN_H
+#define REPS_EXPERIMENT_RUN_H
+
+#include "fabric-experiment.h"
+#include "fabric-monitor.h"
+#include "progress-reporter.h"
+#include "run-result.h"
+
+#include "ns3/collective.h"
+#include "ns3/flow-spec.h"
+#include "ns3/node-container.h"
+#include "ns3/rdma-flow-launcher.h"
+#include "ns3/rdma-helper.h"
+#include "ns3/tcp-background.h"
+#include "ns3/workload-helper.h"
+#include "ns3/workload-runner.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class ClosFabric;
+
+/**
+ * \ingroup reps
+ * One run of a FabricExperiment with one path selector, in named stages that Execute() calls
+ * in order: BuildFabric() (the Clos fabric and its switch queues), InstallTransport() (RDMA
+ * stacks, path selector and congestion control), MakeWorkload() (the flows of --pattern, from
+ * a table of patterns, and the collectives), ScheduleWorkload(), AddTcpBackground(),
+ * InjectFaults() (degraded and failed uplinks), then the simulation and Collect() (what was
+ * measured). The order of the stages is the order in which objects and random streams are
+ * created, which the same results for the same run number depend on.
+ */
+class ExperimentRun
+{
+  public:
+    /**
+     * \param experiment the checked options (and the built callback).
+     * \param choice the path selector of this run.
+     */
+    ExperimentRun(const FabricExperiment& experiment, const PathSelectorNames::Choice& choice);
+
+    /// \return what the run measured; the simulation is destroyed afterwards.
+    RunResult Execute();
+
+  private:
+    /// What must finish before a run stops early.
+    struct Completion
+    {
+        bool rdma{false}; //!< Every RDMA flow and collective completed.
+        bool tcp{true};   //!< Every sized TCP background flow completed (true when none is).
+    };
+
+    /// Build the fabric with its switch queues, and give its switches their streams.
+    void BuildFabric();
+    /// Install the RDMA stack on every host with the path selector of the run.
+    void InstallTransport();
+    /// Make the flows and collectives of --pattern, and the background flows.
+    void MakeWorkload();
+    /// Create the queue pairs of the workload and schedule its flows and collectives.
+    void ScheduleWorkload();
+    /// Start the ns-3 TCP background flows of --tcpBackground.
+    void AddTcpBackground();
+    /// Degrade and fail the uplinks of --degradedLinks and --failedLinks.
+    void InjectFaults();
+    /// Start the monitor and the progress lines.
+    void StartMonitors();
+    /// Fill the result from the runner, the monitor and the queue pairs.
+    void Collect();
+    /// Poisson flows with the sizes of --cdf (or the pattern's own distribution).
+    void MakePoisson();
+    /// A ring all-reduce in the order of --ring.
+    void MakeAllReduce();
+    /// An all-to-all with --qpsPerPeer queue pairs per pair of hosts.
+    void MakeAllToAll();
+
+    /**
+     * \param n how many.
+     * \param leaf which leaf (-1: random over all leaf uplinks).
+     * \param stream the random stream of the choice.
+     * \param option the option, for messages.
+     * \return the selected leaf uplinks of one leaf or at random.
+     */
+    std::vector<uint32_t> PickUplinks(uint32_t n,
+                                      int32_t leaf,
+                                      int64_t stream,
+                                      const std::string& option) const;
+    /// \return the hosts in the all-reduce ring order of --ring.
+    std::vector<uint32_t> RingOrder();
+    /**
+     * \param fabricRtt the fabric's longest base RTT.
+     * \return the Rto attribute of the queue pairs under --rto (0: 5 x their base RTT).
+     */
+    Time QueuePairRto(Time fabricRtt) const;
+    /// Apply the options that belong to one kind of path selector when it has them.
+    void SetSelectorOptions();
+
+    /// Makes the flows (and collective) of one pattern.
+    using PatternMaker = std::function<void(ExperimentRun&)>;
+    /// \return the table of patterns, by --pattern name.
+    static const std::map<std::string, PatternMaker>& Patterns();
+
+    const FabricExperiment& m_exp;                //!< The options.
+    const FabricExperiment::Parsed& m_parsed;     //!< Its converted options.
+    PathSelectorNames::Choice m_choice;           //!< The path selector.
+    Ptr<ClosFabric> m_fabric;                     //!< The fabric.
+    NodeContainer m_hosts;                        //!< Its hosts.
+    uint32_t m_packetBytes{0};                    //!< IPv4 size of a full data packet.
+    uint32_t m_ackBytes{0};                       //!< IPv4 size of an ACK.
+    Time m_fabricRtt;                             //!< The fabric's longest base RTT.
+    RdmaHelper m_rdma;                            //!< Queue pairs of the workload.
+    RdmaHelper m_backgroundRdma;                  //!< Queue pairs of background flows.
+    std::unique_ptr<RdmaFlowLauncher> m_launcher; //!< Creates queue pairs, posts flows.
+    std::unique_ptr<WorkloadHelper> m_workload;   //!< Draws the workload.
+    std::vector<FlowSpec> m_flows;                //!< Flows of the workload.
+    Ptr<Collective> m_collective;                 //!< The collective, if any.
+    std::vector<uint32_t> m_ringOrder;            //!< All-reduce ring order, if any.
+    uint32_t m_firstCollectiveId{0};              //!< Flow id of the collective's first flow.
+    Ptr<WorkloadRunner> m_runner;                 //!< Runs the flows.
+    uint32_t m_totalFlows{0};                     //!< Flows the run will have.
+    Completion m_completion;                      //!< What has completed.
+    TcpBackground m_tcp;                          //!< ns-3 TCP background flows.
+    Ptr<FabricMonitor> m_monitor;                 //!< Link loads, queues, time series.
+    Ptr<ProgressReporter> m_progress;             //!< Progress lines.
+    RunResult m_result;                           //!< What was measured.
+};
+
+} // namespace ns3
+
+#endif /* REPS_EXPERIMENT_RUN_H */

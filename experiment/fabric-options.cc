@@ -1,0 +1,353 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-options.h"
+
+#include "option-parser.h"
+
+#include "ns3/clos-fabric-helper.h"
+#include "ns3/flow-size-cdf.h"
+#include "ns3/log.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricOptions");
+
+namespace
+{
+
+const std::vector<std::string> g_ccNames = {"window", "dcqcn", "none"};
+const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive"};
+
+/**
+ * Exit unless a time option lies in a range.
+ * \param option the option, for the message.
+ * \param text its value as given.
+ * \param allowed what is allowed, for the message.
+ * \param ok whether it is in range.
+ */
+void
+TimeInRangeOrExit(const std::string& option,
+                  const std::string& text,
+                  const std::string& allowed,
+                  bool ok)
+{
+    if (!ok)
+    {
+        OptionParser::Exit(option + ": " + text + " is out of range; allowed: " + allowed);
+    }
+}
+
+} // namespace
+
+FabricOptions::FabricOptions()
+    : lb("ecmp,ops,flowlet,reps"),
+      tiers(2),
+      leaves(0),
+      hostsPerLeaf(0),
+      spines(0),
+      pods(0),
+      cores(0),
+      linkRate("400Gbps"),
+      linkDelay("1us"),
+      mtu(4096),
+      queuePackets(100),
+      ecnKmin(20),
+      ecnKmax(80),
+      trim(false),
+      markOn("dequeue"),
+      controlPriority(true),
+      baseRtt("pair"),
+      rto("reference"),
+      minRto("0"),
+      rtoBackoff(false),
+      opsVariant("uniform"),
+      freezing(true),
+      freezeDuration("10ms"),
+      forwarding("hash"),
+      cc("window"),
+      evSpace(65536),
+      m_checked(false)
+{
+    RegisterFabricOptions();
+    RegisterTransportOptions();
+}
+
+void
+FabricOptions::RegisterFabricOptions()
+{
+    OptionRegistry& o = m_options;
+    o.Add("lb",
+          "Path selectors to compare (comma list of ecmp, ops, flowlet, reps, mp, plb, bitmap, "
+          "mprdma, or PathSelector TypeIds)",
+          &lb,
+          [this]() { m_parsed.selectors = PathSelectorNames::ParseListOrExit("--lb", lb); });
+    o.Add("tiers",
+          "Fabric tiers (2: leaf-spine, 3: pods of leaves and aggregation switches under cores)",
+          &tiers,
+          [this]() {
+              if (tiers != 2 && tiers != 3)
+              {
+                  OptionParser::Exit("--tiers: " + std::to_string(tiers) +
+                                     " is not allowed; allowed: 2 (leaf-spine) or 3 (pods)");
+              }
+              ApplyTierDefaults();
+          });
+    // A shape option left at 0 takes its tier's default: the REPS paper's 128-host fabrics, the
+    // 2-tier one (16 leaves x 8 hosts, 8 spines) or the k = 8 fat tree (8 pods of 4 leaves x 4
+    // hosts and 4 aggregation switches, 16 cores), both without oversubscription.
+    o.AddRange("leaves",
+               "Leaf switches; with 3 tiers, leaves per pod (switches; 0: 16 with 2 tiers, 4 "
+               "with 3)",
+               &leaves,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(4096));
+    o.AddRange("hostsPerLeaf",
+               "Hosts under every leaf (hosts; 0: 8 with 2 tiers, 4 with 3)",
+               &hostsPerLeaf,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(4096));
+    o.AddRange("spines",
+               "Spine switches; with 3 tiers, aggregation switches per pod (switches; 0: 8 with "
+               "2 tiers, 4 with 3)",
+               &spines,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(4096));
+    // Ignored with 2 tiers: any value passes.
+    auto threeTiers = [this](double max) {
+        return [this, max]() { return tiers == 3 ? max : 1e18; };
+    };
+    o.AddRange("pods",
+               "Pods, 3 tiers only (pods; 0: 8)",
+               &pods,
+               OptionRegistry::Fixed(0),
+               threeTiers(4096));
+    o.AddRange("cores",
+               "Core switches, 3 tiers only, a multiple of --spines (switches; 0: 16)",
+               &cores,
+               OptionRegistry::Fixed(0),
+               threeTiers(65536));
+    o.AddCheck([this]() {
+        OptionParser::CheckRangeOrExit("--hosts (leaves x hostsPerLeaf)", GetHosts(), 2, 1 << 20);
+    });
+    o.AddRate("linkRate",
+              "Rate of every link (DataRate, e.g. 400Gbps)",
+              &linkRate,
+              &m_parsed.linkRate);
+    o.AddTime("linkDelay",
+              "Propagation delay of every link (Time, e.g. 1us)",
+              &linkDelay,
+              &m_parsed.linkDelay);
+    o.AddRange("mtu",
+               "Payload of a full packet (bytes, 64 to 9000)",
+               &mtu,
+               OptionRegistry::Fixed(64),
+               OptionRegistry::Fixed(9000));
+    o.AddRange("queuePackets",
+               "Size of every switch egress queue (packets)",
+               &queuePackets,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(1000000));
+    auto queue = [this]() { return static_cast<double>(queuePackets); };
+    o.AddRange("ecnKmin",
+               "Queue length above which ECN marking starts (packets)",
+               &ecnKmin,
+               OptionRegistry::Fixed(0),
+               queue);
+    o.AddRange(
+        "ecnKmax",
+        "Queue length above which every packet is marked (packets)",
+        &ecnKmax,
+        [this]() { return static_cast<double>(ecnKmin); },
+        queue);
+    o.AddChoice("forwarding",
+                "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
+                "value, as ECMP switches do; random: per packet; adaptive: the least-loaded "
+                "port, switch-side adaptive routing)",
+                &forwarding,
+                g_forwardingNames);
+    o.Add("trim",
+          "Full switch queues trim packets to headers instead of dropping them (true/false)",
+          &trim);
+    o.AddChoice("markOn",
+                "When switch queues decide ECN: dequeue (from the queue a data packet leaves "
+                "behind, the REPS evaluation's switches) or enqueue (from the queue it finds)",
+                &markOn,
+                {"dequeue", "enqueue"});
+    o.Add("controlPriority",
+          "Switch queues serve ACKs, NACKs, CNPs and trimmed headers ahead of data (true/false)",
+          &controlPriority);
+}
+
+void
+FabricOptions::RegisterTransportOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddChoice("baseRtt",
+                "Base RTT given to each queue pair (pair: its own path's unloaded RTT; fabric: "
+                "the fabric's longest), which sets its window, REPS's failure threshold and "
+                "exploration, the flowlet gap",
+                &baseRtt,
+                {"pair", "fabric"});
+    o.Add("rto",
+          "Retransmission timeout of the queue pairs (reference: the fabric's longest unloaded "
+          "RTT plus the drain time of four full queues; basertt: 5 x the queue pair's base RTT; "
+          "or a Time, e.g. 50us)",
+          &rto,
+          [this]() {
+              m_parsed.rto = Time(0);
+              if (rto != "reference" && rto != "basertt")
+              {
+                  m_parsed.rto =
+                      OptionParser::TimeOrExit("--rto (reference, basertt or a Time)", rto);
+                  TimeInRangeOrExit("--rto",
+                                    rto,
+                                    "reference, basertt, or a Time in (0, 10s]",
+                                    m_parsed.rto.IsStrictlyPositive() &&
+                                        m_parsed.rto <= Seconds(10));
+              }
+          });
+    o.AddTime("minRto",
+              "Lower bound of every queue pair's retransmission timeout; 0: none (Time)",
+              &minRto,
+              &m_parsed.minRto);
+    o.AddCheck([this]() {
+        TimeInRangeOrExit("--minRto", minRto, "0 to 10s", m_parsed.minRto <= Seconds(10));
+    });
+    o.Add("rtoBackoff",
+          "Double the retransmission timeout after each timeout without progress, up to 64x "
+          "(true/false)",
+          &rtoBackoff);
+    o.AddChoice("opsVariant",
+                "OPS: uniform (a uniformly random entropy value per packet, the REPS paper's "
+                "OPS) or deck (every entropy value once per shuffled round)",
+                &opsVariant,
+                {"uniform", "deck"});
+    o.Add("freezing",
+          "REPS enters freezing on a failure signal (true/false; false: the paper's 'freezing "
+          "disabled' ablation)",
+          &freezing);
+    o.AddTime("freezeDuration",
+              "How long REPS stays frozen (Time, > 0 and <= 1s)",
+              &freezeDuration,
+              &m_parsed.freezeDuration);
+    o.AddCheck([this]() {
+        const Time& d = m_parsed.freezeDuration;
+        TimeInRangeOrExit("--freezeDuration",
+                          freezeDuration,
+                          "a Time in (0, 1s]",
+                          d.IsStrictlyPositive() && d <= Seconds(1));
+    });
+    o.Add("cc", "Congestion control (window, dcqcn or none)", &cc, [this]() {
+        OptionParser::ChoiceOrExit("--cc", cc, g_ccNames);
+        m_parsed.ccType = cc == "window"  ? "ns3::RdmaWindowCongestionControl"
+                          : cc == "dcqcn" ? "ns3::DcqcnCongestionControl"
+                                          : "ns3::NoCongestionControl";
+    });
+}
+
+void
+FabricOptions::AddOptions(CommandLine& cmd)
+{
+    m_options.AddToCommandLine(cmd);
+}
+
+std::vector<std::string>
+FabricOptions::GetOptionNames() const
+{
+    return m_options.GetNames();
+}
+
+void
+FabricOptions::ApplyTierDefaults()
+{
+    NS_LOG_FUNCTION(this);
+    auto orDefault = [](uint32_t& value, uint32_t def) {
+        if (value == 0)
+        {
+            value = def;
+        }
+    };
+    if (tiers == 3)
+    {
+        orDefault(leaves, 4);
+        orDefault(hostsPerLeaf, 4);
+        orDefault(spines, 4);
+        orDefault(pods, 8);
+        orDefault(cores, 16);
+    }
+    else
+    {
+        orDefault(leaves, 16);
+        orDefault(hostsPerLeaf, 8);
+        orDefault(spines, 8);
+        orDefault(pods, 1);
+        orDefault(cores, 1);
+    }
+}
+
+uint32_t
+FabricOptions::GetHosts() const
+{
+    return tiers == 3 ? pods * leaves * hostsPerLeaf : leaves * hostsPerLeaf;
+}
+
+void
+FabricOptions::Check()
+{
+    m_options.CheckAll();
+    m_checked = true;
+}
+
+bool
+FabricOptions::IsChecked() const
+{
+    return m_checked;
+}
+
+void
+FabricOptions::CheckFabricShape() const
+{
+    Ptr<ClosFabricHelper> helper = CreateObject<ClosFabricHelper>();
+    helper->SetAttribute("Tiers", UintegerValue(tiers));
+    helper->SetAttribute("HostsPerLeaf", UintegerValue(hostsPerLeaf));
+    if (tiers == 2)
+    {
+        helper->SetAttribute("Leaves", UintegerValue(leaves));
+        helper->SetAttribute("Spines", UintegerValue(spines));
+    }
+    else
+    {
+        helper->SetAttribute("Pods", UintegerValue(pods));
+        helper->SetAttribute("LeavesPerPod", UintegerValue(leaves));
+        helper->SetAttribute("AggsPerPod", UintegerValue(spines));
+        helper->SetAttribute("Cores", UintegerValue(cores));
+    }
+    std::string error = helper->Validate();
+    if (!error.empty())
+    {
+        OptionParser::Exit("fabric (--tiers, --leaves, --spines, --pods, --cores): " + error);
+    }
+}
+
+const std::vector<PathSelectorNames::Choice>&
+FabricOptions::GetSelectors() const
+{
+    return m_parsed.selectors;
+}
+
+const FabricOptions::Parsed&
+FabricOptions::GetParsed() const
+{
+    return m_parsed;
+}
+
+} // namespace ns3

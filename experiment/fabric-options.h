@@ -1,0 +1,148 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_FABRIC_OPTIONS_H
+#define REPS_FABRIC_OPTIONS_H
+
+#include "option-registry.h"
+#include "path-selector-names.h"
+
+#include "ns3/command-line.h"
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/type-id.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * The options of a Clos fabric and of the transport on it, shared by the experiments: the
+ * fabric's shape, links and switch queues, the queue pairs' timers and base RTT, the path
+ * selectors and their variants, the congestion control. The public fields are the options,
+ * their defaults the REPS paper's setup; each is registered once in an OptionRegistry (name,
+ * help, field, check), from which come --help, the checks and the report's configuration.
+ * ExperimentOptions adds the workload, the faults and the outputs.
+ *
+ * Check() converts every value (rates, times, sizes, TypeIds: GetParsed()) and exits with a
+ * message naming the option and what is allowed on a bad one.
+ */
+class FabricOptions
+{
+  public:
+    /// The options converted by Check(), of this class and of those built on it.
+    struct Parsed
+    {
+        std::vector<PathSelectorNames::Choice> selectors; //!< --lb.
+        DataRate linkRate;                                //!< --linkRate.
+        Time linkDelay;                                   //!< --linkDelay.
+        uint64_t flowBytes{0};                            //!< --flowSize.
+        uint64_t backgroundBytes{0};                      //!< --backgroundSize.
+        uint64_t tcpBackgroundBytes{0};                   //!< --tcpBackgroundSize.
+        Time tcpMinRto;                                   //!< --tcpMinRto.
+        TypeId tcpVariant;                                //!< --tcpVariant (none: default).
+        Time duration;                                    //!< --duration.
+        DataRate degradedRate;                            //!< --degradedRate.
+        Time failAt;                                      //!< --failAt.
+        Time failFor;                                     //!< --failFor.
+        Time failGap;                                     //!< --failGap.
+        Time reconverge;                                  //!< --reconverge.
+        Time rto;                                         //!< --rto when a Time, else 0.
+        Time minRto;                                      //!< --minRto.
+        Time freezeDuration;                              //!< --freezeDuration.
+        Time start;                                       //!< --startTime.
+        Time stop;                                        //!< --stopTime.
+        Time sample;                                      //!< --sampleInterval.
+        std::string ccType;                               //!< TypeId name of --cc.
+    };
+
+    FabricOptions();
+    /// The registry points into this object: no copies.
+    FabricOptions(const FabricOptions&) = delete;
+    /// The registry points into this object: no copies.
+    FabricOptions& operator=(const FabricOptions&) = delete;
+    virtual ~FabricOptions() = default;
+
+    /**
+     * Register every option with the command line.
+     * \param cmd the command line.
+     */
+    void AddOptions(CommandLine& cmd);
+
+    /// Convert and check every option; print what is wrong and exit(1) on a bad one.
+    void Check();
+
+    /// \return whether Check() ran.
+    bool IsChecked() const;
+
+    /// \return the path selectors of --lb (after Check()).
+    const std::vector<PathSelectorNames::Choice>& GetSelectors() const;
+
+    /// \return the options converted by Check().
+    const Parsed& GetParsed() const;
+
+    /// \return the names of every option, in the order of --help.
+    std::vector<std::string> GetOptionNames() const;
+
+    /**
+     * Give every shape option left at 0 the default of the chosen tier count: the 2-tier
+     * 128-host fabric of the REPS paper (16 leaves x 8 hosts, 8 spines) or the k = 8 fat tree
+     * (8 pods of 4 leaves x 4 hosts and 4 aggregation switches, 16 cores). Check() calls it.
+     */
+    void ApplyTierDefaults();
+
+    /// \return the number of hosts of the fabric the options describe.
+    uint32_t GetHosts() const;
+
+    // The options (their names on the command line are the field names).
+    std::string lb;             //!< Comma list of path selectors.
+    uint32_t tiers;             //!< 2 or 3.
+    uint32_t leaves;            //!< Leaves (2 tiers) or leaves per pod (3 tiers).
+    uint32_t hostsPerLeaf;      //!< Hosts per leaf.
+    uint32_t spines;            //!< Spines (2 tiers) or aggregation switches per pod (3 tiers).
+    uint32_t pods;              //!< Pods (3 tiers).
+    uint32_t cores;             //!< Core switches (3 tiers).
+    std::string linkRate;       //!< Rate of every link.
+    std::string linkDelay;      //!< Propagation delay of every link.
+    uint32_t mtu;               //!< Payload bytes per packet.
+    uint32_t queuePackets;      //!< Switch egress queue size in packets.
+    uint32_t ecnKmin;           //!< ECN marking starts (packets).
+    uint32_t ecnKmax;           //!< ECN marking at full probability (packets).
+    bool trim;                  //!< Trim instead of dropping.
+    std::string markOn;         //!< ECN decided on dequeue or enqueue.
+    bool controlPriority;       //!< Control packets served ahead of data.
+    std::string baseRtt;        //!< Queue pairs' base RTT: pair or fabric.
+    std::string rto;            //!< RTO rule: reference, basertt or a Time.
+    std::string minRto;         //!< Lower bound of every queue pair's RTO.
+    bool rtoBackoff;            //!< Exponential RTO backoff.
+    std::string opsVariant;     //!< OPS: uniform or deck.
+    bool freezing;              //!< REPS freezing enabled.
+    std::string freezeDuration; //!< REPS freeze duration.
+    std::string forwarding;     //!< Switch forwarding: hash, random or adaptive.
+    std::string cc;             //!< window, dcqcn or none.
+    uint32_t evSpace;           //!< Entropy space of the path selectors.
+
+  protected:
+    /// Check the fabric's shape as ClosFabricHelper would (e.g. cores per aggregation switch).
+    void CheckFabricShape() const;
+
+    OptionRegistry m_options; //!< Every option, registered once.
+    Parsed m_parsed;          //!< The options converted by Check().
+
+  private:
+    /// Register the options of the fabric's shape, links and queues.
+    void RegisterFabricOptions();
+    /// Register the options of the transport and the path selectors.
+    void RegisterTransportOptions();
+
+    bool m_checked; //!< Check() ran.
+};
+
+} // namespace ns3
+
+#endif /* REPS_FABRIC_OPTIONS_H */
