@@ -57,6 +57,56 @@ SummaryJson(const SampleSummary& s, bool withMin)
 }
 
 /**
+ * \param collectives the collectives of a run.
+ * \return their entries of a result's "collectives" array.
+ */
+Json
+CollectivesJson(const std::vector<FlowStats::Collective>& collectives)
+{
+    Json out = Json::array();
+    for (const FlowStats::Collective& c : collectives)
+    {
+        Json cj;
+        cj["name"] = c.name;
+        cj["group"] = c.group;
+        cj["start_us"] = Us(c.start);
+        cj["end_us"] = c.completed ? Us(c.finished) : std::numeric_limits<double>::quiet_NaN();
+        cj["duration_us"] =
+            c.completed ? Us(c.finished - c.start) : std::numeric_limits<double>::quiet_NaN();
+        cj["bytes"] = c.bytes;
+        cj["completed"] = c.completed;
+        out.push_back(cj);
+    }
+    return out;
+}
+
+/**
+ * \param timeseries the sampled series of a run.
+ * \return a result's "timeseries" object, by series name.
+ */
+Json
+TimeSeriesJson(const std::vector<TimeSeries>& timeseries)
+{
+    Json series = Json::object();
+    for (const TimeSeries& ts : timeseries)
+    {
+        NS_ABORT_MSG_IF(series.contains(ts.GetName()),
+                        "ExperimentReport: two time series named " << ts.GetName());
+        Json s;
+        s["unit"] = ts.GetUnit();
+        s["t_us"] = ts.GetTimesUs();
+        Json values = Json::object();
+        for (size_t i = 0; i < ts.GetSeriesNames().size(); ++i)
+        {
+            values[ts.GetSeriesNames()[i]] = ts.GetValues(i);
+        }
+        s["series"] = values;
+        series[ts.GetName()] = s;
+    }
+    return series;
+}
+
+/**
  * \param r a run.
  * \return its entry of the "results" array.
  */
@@ -70,21 +120,7 @@ ResultJson(const RunResult& r)
     j["fct_us"] = SummaryJson(r.flows.GetFctSummaryUs(), true);
     j["slowdown"] = SummaryJson(r.flows.GetSlowdownSummary(), false);
     j["collective_us"] = r.flows.GetCollectiveUs();
-    Json collectives = Json::array();
-    for (const FlowStats::Collective& c : r.flows.GetCollectives())
-    {
-        Json cj;
-        cj["name"] = c.name;
-        cj["group"] = c.group;
-        cj["start_us"] = Us(c.start);
-        cj["end_us"] = c.completed ? Us(c.finished) : std::numeric_limits<double>::quiet_NaN();
-        cj["duration_us"] =
-            c.completed ? Us(c.finished - c.start) : std::numeric_limits<double>::quiet_NaN();
-        cj["bytes"] = c.bytes;
-        cj["completed"] = c.completed;
-        collectives.push_back(cj);
-    }
-    j["collectives"] = collectives;
+    j["collectives"] = CollectivesJson(r.flows.GetCollectives());
     j["drops"] = r.drops;
     j["trims"] = r.trims;
     j["retransmissions"] = r.retransmissions;
@@ -104,23 +140,7 @@ ResultJson(const RunResult& r)
             {{"link", l.link}, {"tier", l.tier}, {"bytes", l.bytes}, {"rate_bps", l.rateBps}});
     }
     j["link_bytes"] = links;
-    Json series = Json::object();
-    for (const TimeSeries& ts : r.timeseries)
-    {
-        NS_ABORT_MSG_IF(series.contains(ts.GetName()),
-                        "ExperimentReport: two time series named " << ts.GetName());
-        Json s;
-        s["unit"] = ts.GetUnit();
-        s["t_us"] = ts.GetTimesUs();
-        Json values = Json::object();
-        for (size_t i = 0; i < ts.GetSeriesNames().size(); ++i)
-        {
-            values[ts.GetSeriesNames()[i]] = ts.GetValues(i);
-        }
-        s["series"] = values;
-        series[ts.GetName()] = s;
-    }
-    j["timeseries"] = series;
+    j["timeseries"] = TimeSeriesJson(r.timeseries);
     Json events = Json::array();
     for (const RunEvent& e : r.events)
     {

@@ -78,6 +78,7 @@ FabricOptions::FabricOptions()
       m_checked(false)
 {
     RegisterFabricOptions();
+    RegisterLinkOptions();
     RegisterTransportOptions();
 }
 
@@ -138,6 +139,12 @@ FabricOptions::RegisterFabricOptions()
     o.AddCheck([this]() {
         OptionParser::CheckRangeOrExit("--hosts (leaves x hostsPerLeaf)", GetHosts(), 2, 1 << 20);
     });
+}
+
+void
+FabricOptions::RegisterLinkOptions()
+{
+    OptionRegistry& o = m_options;
     o.AddRate("linkRate",
               "Rate of every link (DataRate, e.g. 400Gbps)",
               &linkRate,

@@ -135,8 +135,10 @@ class FabricOptions
     Parsed m_parsed;          //!< The options converted by Check().
 
   private:
-    /// Register the options of the fabric's shape, links and queues.
+    /// Register the path selectors and the options of the fabric's shape.
     void RegisterFabricOptions();
+    /// Register the options of the links, the switch queues and forwarding.
+    void RegisterLinkOptions();
     /// Register the options of the transport and the path selectors.
     void RegisterTransportOptions();
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <numeric>
 #include <sstream>
 
@@ -108,6 +109,27 @@ const char* const g_timeHelp =
 
 } // namespace
 
+/**
+ * \param unit a size unit, lower case ("", b, kb, mb, gb, tb, kib, mib, gib, tib).
+ * \return its multiplier in bytes, 0 for an unknown unit.
+ */
+static uint64_t
+SizeUnit(const std::string& unit)
+{
+    static const std::map<std::string, uint64_t> units = {{"", 1},
+                                                          {"b", 1},
+                                                          {"kb", 1000ULL},
+                                                          {"mb", 1000ULL * 1000},
+                                                          {"gb", 1000ULL * 1000 * 1000},
+                                                          {"tb", 1000ULL * 1000 * 1000 * 1000},
+                                                          {"kib", 1ULL << 10},
+                                                          {"mib", 1ULL << 20},
+                                                          {"gib", 1ULL << 30},
+                                                          {"tib", 1ULL << 40}};
+    auto it = units.find(unit);
+    return it == units.end() ? 0 : it->second;
+}
+
 bool
 OptionParser::ParseBytes(const std::string& option,
                          const std::string& text,
@@ -126,30 +148,7 @@ OptionParser::ParseBytes(const std::string& option,
         return false;
     }
     std::string unit = Lower(Trim(s.substr(n)));
-    uint64_t mult = 0;
-
-    const struct
-    {
-        const char* name;
-        uint64_t mult;
-    } units[] = {{"", 1},
-                 {"b", 1},
-                 {"kb", 1000ULL},
-                 {"mb", 1000ULL * 1000},
-                 {"gb", 1000ULL * 1000 * 1000},
-                 {"tb", 1000ULL * 1000 * 1000 * 1000},
-                 {"kib", 1ULL << 10},
-                 {"mib", 1ULL << 20},
-                 {"gib", 1ULL << 30},
-                 {"tib", 1ULL << 40}};
-
-    for (const auto& u : units)
-    {
-        if (unit == u.name)
-        {
-            mult = u.mult;
-        }
-    }
+    uint64_t mult = SizeUnit(unit);
     if (mult == 0)
     {
         error =
