@@ -27,12 +27,9 @@ NS_OBJECT_ENSURE_REGISTERED(RdmaQueuePair);
 
 namespace
 {
-constexpr uint64_t kPsnSpace = uint64_t(1) << 24; //!< Number of PSNs.
-constexpr uint64_t kPsnHalf = uint64_t(1) << 23;  //!< Half the PSN space.
-constexpr uint64_t kInitialRing = 64;             //!< Initial ring size, packets.
-constexpr uint32_t kMaxMtu = 65000;               //!< Largest payload of one packet.
-constexpr uint32_t kCnpPayload = 16;              //!< Reserved bytes of a CNP (RoCEv2 annex).
-constexpr uint32_t kMaxBackoff = 6;               //!< RTO backoff stops at 2^6 = 64 x.
+constexpr uint32_t kMaxMtu = 65000;  //!< Largest payload of one packet.
+constexpr uint32_t kCnpPayload = 16; //!< Reserved bytes of a CNP (RoCEv2 annex).
+constexpr uint32_t kMaxBackoff = 6;  //!< RTO backoff stops at 2^6 = 64 x.
 } // namespace
 
 TypeId
@@ -172,19 +169,12 @@ RdmaQueuePair::RdmaQueuePair()
       m_remoteQpn(0),
       m_connected(false),
       m_backoff(0),
-      m_txMask(0),
-      m_sndUna(0),
-      m_sndHigh(0),
-      m_inflight(0),
       m_segIndex(0),
       m_nextMessageId(0),
-      m_rxMask(0),
-      m_rcvNxt(0),
       m_rxMessageBytes(0),
       m_rxMessageId(0),
       m_rxMessageStarted(false),
       m_unacked(0),
-      m_gbnNackSent(false),
       m_cnpSent(false)
 {
     NS_LOG_FUNCTION(this);
@@ -287,11 +277,8 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     m_psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
     m_psContext.trimming = m_trimming;
 
-    m_tx.assign(kInitialRing, TxSlot());
-    m_txMask = kInitialRing - 1;
-    m_sndUna = m_initialPsn;
-    m_sndHigh = m_initialPsn;
-    m_rcvNxt = m_initialPsn;
+    m_txWindow.Reset(m_initialPsn, m_receiveWindow);
+    m_rxWindow.Reset(m_initialPsn, m_receiveWindow, m_goBackN);
     m_connected = true;
 }
 
@@ -363,7 +350,7 @@ RdmaQueuePair::GetStats() const
 uint64_t
 RdmaQueuePair::GetBytesInFlight() const
 {
-    return m_inflight;
+    return m_txWindow.GetBytesInFlight();
 }
 
 Time
@@ -402,48 +389,7 @@ RdmaQueuePair::SetRoute(Ptr<Ipv4Route> route)
     m_route = route;
 }
 
-uint64_t
-RdmaQueuePair::Unwrap(uint32_t psn, uint64_t ref)
-{
-    uint64_t diff = (psn - ref) & (kPsnSpace - 1);
-    if (diff >= kPsnHalf)
-    {
-        // behind ref
-        uint64_t back = kPsnSpace - diff;
-        return back > ref ? 0 : ref - back;
-    }
-    return ref + diff;
-}
-
 // ---------------------------------------------------------------- send side
-
-RdmaQueuePair::TxSlot&
-RdmaQueuePair::Tx(uint64_t seq)
-{
-    return m_tx[seq & m_txMask];
-}
-
-void
-RdmaQueuePair::GrowTx(uint64_t n)
-{
-    NS_LOG_FUNCTION(this << n);
-    if (n <= m_tx.size())
-    {
-        return;
-    }
-    uint64_t size = m_tx.size();
-    while (size < n)
-    {
-        size *= 2;
-    }
-    std::vector<TxSlot> ring(size);
-    for (uint64_t s = m_sndUna; s < m_sndHigh; ++s)
-    {
-        ring[s & (size - 1)] = m_tx[s & m_txMask];
-    }
-    m_tx.swap(ring);
-    m_txMask = size - 1;
-}
 
 bool
 RdmaQueuePair::HasNewData() const
@@ -464,11 +410,11 @@ RdmaQueuePair::CanSend() const
         return false;
     }
     uint32_t next;
-    if (!m_retx.empty())
+    if (m_txWindow.HasRetransmissions())
     {
         next = m_mtu; // at most one full packet
     }
-    else if (HasNewData() && m_sndHigh - m_sndUna < m_receiveWindow)
+    else if (HasNewData() && !m_txWindow.IsFull())
     {
         const Message& m = m_messages[m_segIndex];
         next = static_cast<uint32_t>(std::min<uint64_t>(m.unsegmented, m_mtu));
@@ -477,8 +423,30 @@ RdmaQueuePair::CanSend() const
     {
         return false;
     }
-    uint32_t cwnd = m_cc->GetWindow();
-    return m_inflight == 0 || m_inflight + next <= cwnd;
+    const uint32_t cwnd = m_cc->GetWindow();
+    const uint64_t inflight = m_txWindow.GetBytesInFlight();
+    return inflight == 0 || inflight + next <= cwnd;
+}
+
+uint64_t
+RdmaQueuePair::SegmentNext()
+{
+    Message& m = m_messages[m_segIndex];
+    const uint32_t bytes = static_cast<uint32_t>(std::min<uint64_t>(m.unsegmented, m_mtu));
+    const bool first = !m.started;
+    m.started = true;
+    m.unsegmented -= bytes;
+    const bool last = m.unsegmented == 0;
+    const uint8_t opCode =
+        first ? (last ? RoceBthHeader::RC_SEND_ONLY : RoceBthHeader::RC_SEND_FIRST)
+              : (last ? RoceBthHeader::RC_SEND_LAST : RoceBthHeader::RC_SEND_MIDDLE);
+    const uint64_t seq = m_txWindow.Append(bytes, opCode);
+    if (last)
+    {
+        m.lastSeq = seq;
+        ++m_segIndex;
+    }
+    return seq;
 }
 
 Ptr<Packet>
@@ -486,56 +454,25 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
 {
     NS_LOG_FUNCTION(this);
     uint64_t seq = 0;
-    bool retx = false;
-    while (!m_retx.empty())
+    const bool retx = m_txWindow.PopRetransmission(seq);
+    if (retx)
     {
-        uint64_t s = m_retx.front();
-        m_retx.pop_front();
-        if (s >= m_sndUna && s < m_sndHigh && Tx(s).state == TX_LOST)
-        {
-            seq = s;
-            retx = true;
-            break;
-        }
+        ++m_stats.retransmissions;
     }
-    if (!retx)
+    else
     {
-        if (!HasNewData() || m_sndHigh - m_sndUna >= m_receiveWindow)
+        if (!HasNewData() || m_txWindow.IsFull())
         {
             return nullptr;
         }
-        GrowTx(m_sndHigh - m_sndUna + 1);
-        Message& m = m_messages[m_segIndex];
-        seq = m_sndHigh++;
-        TxSlot& slot = Tx(seq);
-        slot.bytes = static_cast<uint32_t>(std::min<uint64_t>(m.unsegmented, m_mtu));
-        bool first = !m.started;
-        m.started = true;
-        m.unsegmented -= slot.bytes;
-        bool last = m.unsegmented == 0;
-        slot.opCode = first ? (last ? RoceBthHeader::RC_SEND_ONLY : RoceBthHeader::RC_SEND_FIRST)
-                            : (last ? RoceBthHeader::RC_SEND_LAST : RoceBthHeader::RC_SEND_MIDDLE);
-        slot.retransmitted = false;
-        if (last)
-        {
-            m.lastSeq = seq;
-            ++m_segIndex;
-        }
-    }
-    TxSlot& slot = Tx(seq);
-    if (retx)
-    {
-        slot.retransmitted = true;
-        ++m_stats.retransmissions;
+        seq = SegmentNext();
     }
     if (!m_ps->IsStarted())
     {
         m_ps->Start(m_psContext);
     }
-    slot.ev = m_ps->NextEntropy(retx);
-    slot.sendTime = Simulator::Now();
-    slot.state = TX_INFLIGHT;
-    m_inflight += slot.bytes;
+    m_txWindow.MarkSent(seq, m_ps->NextEntropy(retx), Simulator::Now());
+    const RdmaSendWindow::Slot& slot = m_txWindow.At(seq);
     sport = slot.ev;
 
     Ptr<Packet> p = Create<Packet>(slot.bytes + RoceBthHeader::ICRC_SIZE);
@@ -548,7 +485,7 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     bool last =
         slot.opCode == RoceBthHeader::RC_SEND_LAST || slot.opCode == RoceBthHeader::RC_SEND_ONLY;
     uint32_t cwnd = m_cc->GetWindow();
-    const bool windowFull = m_inflight + m_mtu > cwnd || m_sndHigh - m_sndUna >= m_receiveWindow;
+    const bool windowFull = m_txWindow.GetBytesInFlight() + m_mtu > cwnd || m_txWindow.IsFull();
     bth.SetAckRequest(last || retx || windowFull);
     p->AddHeader(bth);
 
@@ -556,7 +493,7 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     ++m_stats.packetsSent;
     m_stats.bytesSent += slot.bytes;
     m_cc->OnSend(wire);
-    m_packetSentTrace(static_cast<uint32_t>(seq & (kPsnSpace - 1)), slot.ev, retx);
+    m_packetSentTrace(RdmaPsnOf(seq), slot.ev, retx);
 
     DataRate rate = m_cc->GetRate();
     if (rate < m_lineRate && rate.GetBitRate() > 0)
@@ -597,52 +534,16 @@ RdmaQueuePair::ArmRto()
 }
 
 void
-RdmaQueuePair::MarkLost(uint64_t seq)
-{
-    NS_LOG_FUNCTION(this << seq);
-    TxSlot& slot = Tx(seq);
-    NS_ASSERT(slot.state == TX_INFLIGHT);
-    slot.state = TX_LOST;
-    m_inflight -= slot.bytes;
-    m_retx.push_back(seq);
-}
-
-uint32_t
-RdmaQueuePair::MarkAcked(uint64_t seq)
-{
-    if (seq < m_sndUna || seq >= m_sndHigh)
-    {
-        return 0;
-    }
-    TxSlot& slot = Tx(seq);
-    if (slot.state == TX_ACKED || slot.state == TX_FREE)
-    {
-        return 0;
-    }
-    if (slot.state == TX_INFLIGHT)
-    {
-        m_inflight -= slot.bytes;
-    }
-    slot.state = TX_ACKED;
-    return slot.bytes;
-}
-
-void
 RdmaQueuePair::AdvanceUna()
 {
-    const uint64_t before = m_sndUna;
-    while (m_sndUna < m_sndHigh && Tx(m_sndUna).state == TX_ACKED)
-    {
-        Tx(m_sndUna).state = TX_FREE;
-        ++m_sndUna;
-    }
-    if (m_sndUna != before && m_backoff > 0)
+    if (m_txWindow.AdvanceUna() > 0 && m_backoff > 0)
     {
         // Progress: the path works again, so the timer returns to its base value.
         m_backoff = 0;
         m_rto = m_baseRto;
     }
-    while (!m_messages.empty() && m_segIndex > 0 && m_messages.front().lastSeq < m_sndUna)
+    while (!m_messages.empty() && m_segIndex > 0 &&
+           m_messages.front().lastSeq < m_txWindow.GetUna())
     {
         Message m = std::move(m_messages.front());
         m_messages.pop_front();
@@ -657,7 +558,7 @@ RdmaQueuePair::AdvanceUna()
             m.onComplete(m.id, m.size, fct);
         }
     }
-    if (m_sndUna == m_sndHigh)
+    if (m_txWindow.GetOutstanding() == 0)
     {
         m_rtoEvent.Cancel();
     }
@@ -673,8 +574,8 @@ RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
         NS_LOG_LOGIC("QP " << m_qpn << " malformed ACK dropped");
         return;
     }
-    const uint64_t trigger = Unwrap(ack.GetTriggerPsn(), m_sndUna);
-    const uint64_t cum = std::min(Unwrap(ack.GetCumulativePsn(), m_sndUna), m_sndHigh);
+    const uint64_t trigger = m_txWindow.Unwrap(ack.GetTriggerPsn());
+    const uint64_t cum = std::min(m_txWindow.Unwrap(ack.GetCumulativePsn()), m_txWindow.GetHigh());
     const uint16_t ev = ack.GetEchoedEntropy();
     const bool ce = ack.GetEchoedCe();
     if (ce)
@@ -687,25 +588,17 @@ RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
     if (!ack.IsNack())
     {
         ++m_stats.acksReceived;
-        if (trigger >= m_sndUna && trigger < m_sndHigh && Tx(trigger).state != TX_ACKED)
+        if (m_txWindow.Contains(trigger) &&
+            m_txWindow.At(trigger).state != RdmaSendWindow::State::ACKED)
         {
-            rtt = Simulator::Now() - Tx(trigger).sendTime;
+            rtt = Simulator::Now() - m_txWindow.At(trigger).sendTime;
         }
-        acked += MarkAcked(trigger);
+        acked += m_txWindow.MarkAcked(trigger);
     }
-    for (uint64_t s = m_sndUna; s < cum; ++s)
-    {
-        acked += MarkAcked(s);
-    }
-    uint64_t sack = ack.GetSackBitmap();
+    acked += m_txWindow.AckBelow(cum);
     if (!m_goBackN)
     {
-        while (sack != 0)
-        {
-            int bit = __builtin_ctzll(sack);
-            sack &= sack - 1;
-            acked += MarkAcked(cum + 1 + bit);
-        }
+        acked += m_txWindow.AckSack(cum, ack.GetSackBitmap());
     }
 
     if (!ack.IsNack())
@@ -719,44 +612,37 @@ RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
     }
     else
     {
-        ++m_stats.nacksReceived;
-        m_nackReceivedTrace(ack.GetTriggerPsn(), ev, ack.GetNackReason());
-        if (acked > 0)
-        {
-            m_cc->OnAck(acked, false, Time(0));
-        }
-        if (ack.GetNackReason() == RoceAckHeader::TRIMMED)
-        {
-            m_ps->OnNack(ev);
-            if (trigger >= m_sndUna && trigger < m_sndHigh && Tx(trigger).state == TX_INFLIGHT)
-            {
-                m_cc->OnNack(Tx(trigger).bytes);
-                MarkLost(trigger);
-            }
-        }
-        else
-        {
-            // Go back to the first missing packet: everything in flight from there goes again.
-            bool first = true;
-            for (uint64_t s = cum; s < m_sndHigh; ++s)
-            {
-                if (Tx(s).state == TX_INFLIGHT)
-                {
-                    if (first)
-                    {
-                        m_cc->OnNack(Tx(s).bytes);
-                        m_ps->OnLoss(Tx(s).ev);
-                        first = false;
-                    }
-                    MarkLost(s);
-                }
-            }
-            std::sort(m_retx.begin(), m_retx.end());
-            m_retx.erase(std::unique(m_retx.begin(), m_retx.end()), m_retx.end());
-        }
+        ReceiveNack(ack, trigger, cum, acked);
     }
     AdvanceUna();
     NotifyStack();
+}
+
+void
+RdmaQueuePair::ReceiveNack(const RoceAckHeader& ack, uint64_t trigger, uint64_t cum, uint32_t acked)
+{
+    const uint16_t ev = ack.GetEchoedEntropy();
+    ++m_stats.nacksReceived;
+    m_nackReceivedTrace(ack.GetTriggerPsn(), ev, ack.GetNackReason());
+    if (acked > 0)
+    {
+        m_cc->OnAck(acked, false, Time(0));
+    }
+    if (ack.GetNackReason() == RoceAckHeader::TRIMMED)
+    {
+        m_ps->OnNack(ev);
+        if (m_txWindow.IsInFlight(trigger))
+        {
+            m_cc->OnNack(m_txWindow.At(trigger).bytes);
+            m_txWindow.MarkLost(trigger);
+        }
+        return;
+    }
+    // Go back to the first missing packet: everything in flight from there goes again.
+    m_txWindow.GoBack(cum, [this](const RdmaSendWindow::Slot& first) {
+        m_cc->OnNack(first.bytes);
+        m_ps->OnLoss(first.ev);
+    });
 }
 
 void
@@ -764,46 +650,31 @@ RdmaQueuePair::RtoExpired()
 {
     NS_LOG_FUNCTION(this);
     const Time now = Simulator::Now();
-    Time earliest = Time::Max();
-    uint32_t lost = 0;
-    for (uint64_t s = m_sndUna; s < m_sndHigh; ++s)
-    {
-        TxSlot& slot = Tx(s);
-        if (slot.state != TX_INFLIGHT)
-        {
-            continue;
-        }
-        if (slot.sendTime + m_rto <= now || (m_goBackN && lost > 0))
-        {
-            ++lost;
-            ++m_stats.packetsLost;
-            m_lossTrace(static_cast<uint32_t>(s & (kPsnSpace - 1)), slot.ev);
-            m_ps->OnLoss(slot.ev);
-            m_cc->OnLoss(slot.bytes);
-            MarkLost(s);
-        }
-        else
-        {
-            earliest = std::min(earliest, slot.sendTime + m_rto);
-        }
-    }
-    if (lost > 0)
+    const RdmaSendWindow::Expiry expiry =
+        m_txWindow.Expire(now,
+                          m_rto,
+                          m_goBackN,
+                          [this](uint64_t seq, const RdmaSendWindow::Slot& slot) {
+                              ++m_stats.packetsLost;
+                              m_lossTrace(RdmaPsnOf(seq), slot.ev);
+                              m_ps->OnLoss(slot.ev);
+                              m_cc->OnLoss(slot.bytes);
+                          });
+    if (expiry.lost > 0)
     {
         ++m_stats.timeouts;
-        std::sort(m_retx.begin(), m_retx.end());
-        m_retx.erase(std::unique(m_retx.begin(), m_retx.end()), m_retx.end());
         if (m_rtoBackoff && m_backoff < kMaxBackoff)
         {
             ++m_backoff;
             m_rto = m_baseRto * static_cast<int64_t>(1u << m_backoff);
         }
-        m_timeoutTrace(lost);
+        m_timeoutTrace(expiry.lost);
         m_ps->OnTimeout();
         m_cc->OnTimeout();
     }
-    if (earliest != Time::Max())
+    if (expiry.next != Time::Max())
     {
-        m_rtoEvent = Simulator::Schedule(earliest - now, &RdmaQueuePair::RtoExpired, this);
+        m_rtoEvent = Simulator::Schedule(expiry.next - now, &RdmaQueuePair::RtoExpired, this);
     }
     NotifyStack();
 }
@@ -832,85 +703,12 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t sp
 }
 
 void
-RdmaQueuePair::GrowRx(uint64_t n)
-{
-    NS_LOG_FUNCTION(this << n);
-    if (n <= m_rx.size())
-    {
-        return;
-    }
-    uint64_t size = std::max<uint64_t>(m_rx.empty() ? 128 : m_rx.size(), 128);
-    while (size < n)
-    {
-        size *= 2;
-    }
-    std::vector<RxSlot> ring(size);
-    std::vector<uint64_t> bits(size / 64, 0);
-    for (uint64_t s = m_rcvNxt; s < m_rcvNxt + m_rx.size(); ++s)
-    {
-        if (RxHas(s))
-        {
-            uint64_t i = s & (size - 1);
-            ring[i] = m_rx[s & m_rxMask];
-            bits[i >> 6] |= uint64_t(1) << (i & 63);
-        }
-    }
-    m_rx.swap(ring);
-    m_rxBits.swap(bits);
-    m_rxMask = size - 1;
-}
-
-bool
-RdmaQueuePair::RxHas(uint64_t seq) const
-{
-    uint64_t i = seq & m_rxMask;
-    return (m_rxBits[i >> 6] >> (i & 63)) & 1;
-}
-
-void
-RdmaQueuePair::RxSet(uint64_t seq, bool v)
-{
-    uint64_t i = seq & m_rxMask;
-    if (v)
-    {
-        m_rxBits[i >> 6] |= uint64_t(1) << (i & 63);
-    }
-    else
-    {
-        m_rxBits[i >> 6] &= ~(uint64_t(1) << (i & 63));
-    }
-}
-
-uint64_t
-RdmaQueuePair::RxSackBits() const
-{
-    if (m_rx.empty())
-    {
-        return 0;
-    }
-    uint64_t b = (m_rcvNxt + 1) & m_rxMask;
-    uint64_t word = b >> 6;
-    uint64_t off = b & 63;
-    uint64_t nWords = m_rxBits.size();
-    uint64_t bits = m_rxBits[word] >> off;
-    if (off != 0)
-    {
-        bits |= m_rxBits[(word + 1) % nWords] << (64 - off);
-    }
-    return bits;
-}
-
-void
 RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t ev, bool ce)
 {
     NS_LOG_FUNCTION(this << packet << ev << ce);
     ++m_stats.dataReceived;
-    if (m_rx.empty())
-    {
-        GrowRx(128);
-    }
     const uint32_t psn = bth.GetPsn();
-    const uint64_t seq = Unwrap(psn, m_rcvNxt);
+    const uint64_t seq = m_rxWindow.Unwrap(psn);
 
     if (ce && m_cc)
     {
@@ -930,38 +728,41 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
         return;
     }
 
-    const bool duplicate = seq < m_rcvNxt || (seq < m_rcvNxt + m_rx.size() && RxHas(seq));
-    m_dataReceivedTrace(psn, ev, ce, duplicate);
-    if (duplicate)
+    const RdmaReceiveWindow::Verdict verdict = m_rxWindow.Admit(seq);
+    m_dataReceivedTrace(psn, ev, ce, verdict == RdmaReceiveWindow::Verdict::DUPLICATE);
+    switch (verdict)
     {
+    case RdmaReceiveWindow::Verdict::DUPLICATE:
         ++m_stats.duplicates;
         SendAck(psn, ev, ce, true, RoceAckHeader::NONE);
-        return;
-    }
-    if (seq >= m_rcvNxt + m_receiveWindow)
-    {
+        break;
+    case RdmaReceiveWindow::Verdict::BEYOND_WINDOW:
         ++m_stats.outOfWindow;
-        return;
-    }
-    if (m_goBackN && seq != m_rcvNxt)
-    {
+        break;
+    case RdmaReceiveWindow::Verdict::OUT_OF_ORDER_NACK:
         ++m_stats.outOfOrderDropped;
-        if (!m_gbnNackSent)
-        {
-            m_gbnNackSent = true;
-            SendAck(psn, ev, ce, false, RoceAckHeader::SEQUENCE_ERROR);
-        }
-        return;
+        SendAck(psn, ev, ce, false, RoceAckHeader::SEQUENCE_ERROR);
+        break;
+    case RdmaReceiveWindow::Verdict::OUT_OF_ORDER:
+        ++m_stats.outOfOrderDropped;
+        break;
+    case RdmaReceiveWindow::Verdict::ACCEPT:
+        AcceptData(packet, bth, seq, ev, ce);
+        break;
     }
-    GrowRx(seq - m_rcvNxt + 1);
+}
 
+void
+RdmaQueuePair::AcceptData(Ptr<Packet> packet,
+                          const RoceBthHeader& bth,
+                          uint64_t seq,
+                          uint16_t ev,
+                          bool ce)
+{
     const uint32_t bytes = packet->GetSize() >= RoceBthHeader::ICRC_SIZE
                                ? packet->GetSize() - RoceBthHeader::ICRC_SIZE
                                : 0;
-    RxSlot& slot = m_rx[seq & m_rxMask];
-    slot.bytes = bytes;
-    slot.opCode = bth.GetOpCode();
-    RxSet(seq, true);
+    m_rxWindow.Place(seq, bytes, bth.GetOpCode());
     m_stats.bytesReceived += bytes;
     if (!m_rxMessageStarted)
     {
@@ -969,39 +770,38 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
         m_rxMessageStart = Simulator::Now();
     }
 
-    const bool inOrder = seq == m_rcvNxt;
-    while (RxHas(m_rcvNxt))
-    {
-        const RxSlot& s = m_rx[m_rcvNxt & m_rxMask];
-        RxSet(m_rcvNxt, false);
-        m_rxMessageBytes += s.bytes;
-        if (s.opCode == RoceBthHeader::RC_SEND_LAST || s.opCode == RoceBthHeader::RC_SEND_ONLY)
-        {
-            ++m_stats.messagesReceived;
-            Time t = Simulator::Now() - m_rxMessageStart;
-            uint64_t id = m_rxMessageId++;
-            uint64_t size = m_rxMessageBytes;
-            m_rxMessageBytes = 0;
-            m_rxMessageStarted = false;
-            m_messageReceivedTrace(id, size, t);
-            if (!m_onReceive.IsNull())
-            {
-                m_onReceive(id, size, t);
-            }
-        }
-        ++m_rcvNxt;
-    }
-    if (inOrder)
-    {
-        m_gbnNackSent = false;
-    }
+    const bool inOrder = seq == m_rxWindow.GetNext();
+    m_rxWindow.Advance([this](uint64_t, const RdmaReceiveWindow::Slot& slot) {
+        DeliverData(slot.bytes, slot.opCode);
+    });
 
     ++m_unacked;
     const bool lastOfMessage = bth.GetOpCode() == RoceBthHeader::RC_SEND_LAST ||
                                bth.GetOpCode() == RoceBthHeader::RC_SEND_ONLY;
     if (m_unacked >= m_ackEvery || !inOrder || ce || lastOfMessage || bth.GetAckRequest())
     {
-        SendAck(psn, ev, ce, false, RoceAckHeader::NONE);
+        SendAck(bth.GetPsn(), ev, ce, false, RoceAckHeader::NONE);
+    }
+}
+
+void
+RdmaQueuePair::DeliverData(uint32_t bytes, uint8_t opCode)
+{
+    m_rxMessageBytes += bytes;
+    if (opCode != RoceBthHeader::RC_SEND_LAST && opCode != RoceBthHeader::RC_SEND_ONLY)
+    {
+        return;
+    }
+    ++m_stats.messagesReceived;
+    Time t = Simulator::Now() - m_rxMessageStart;
+    uint64_t id = m_rxMessageId++;
+    uint64_t size = m_rxMessageBytes;
+    m_rxMessageBytes = 0;
+    m_rxMessageStarted = false;
+    m_messageReceivedTrace(id, size, t);
+    if (!m_onReceive.IsNull())
+    {
+        m_onReceive(id, size, t);
     }
 }
 
@@ -1022,8 +822,8 @@ RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8
         ++m_stats.acksSent;
     }
     ack.SetTriggerPsn(psn);
-    ack.SetCumulativePsn(static_cast<uint32_t>(m_rcvNxt));
-    ack.SetSackBitmap(m_goBackN ? 0 : RxSackBits());
+    ack.SetCumulativePsn(RdmaPsnOf(m_rxWindow.GetNext()));
+    ack.SetSackBitmap(m_goBackN ? 0 : m_rxWindow.GetSackBitmap());
     ack.SetEchoedEntropy(ev);
     ack.SetEchoedCe(ce);
     ack.SetDuplicate(duplicate);

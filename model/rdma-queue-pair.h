@@ -7,6 +7,8 @@
 
 #include "path-selector.h"
 #include "rdma-congestion-control.h"
+#include "rdma-receive-window.h"
+#include "rdma-send-window.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
@@ -19,7 +21,6 @@
 #include <cstdint>
 #include <deque>
 #include <string>
-#include <vector>
 
 namespace ns3
 {
@@ -68,18 +69,18 @@ struct RdmaQueuePairStats
  * consecutive PSNs. A packet may leave when the congestion controller's window has room and its
  * rate allows (the RdmaStack then serializes the node's queue pairs onto the NIC round-robin).
  * Every packet, retransmissions included, gets its entropy value (UDP source port) from the
- * path selector. Per-packet state (send time, EV, size, state) lives in a ring indexed by PSN.
+ * path selector. Per-packet state (send time, EV, size, state) lives in an RdmaSendWindow.
  * ACKs acknowledge the trigger packet, everything below the cumulative PSN and what the SACK
  * bitmap shows; a NACK of a trimmed packet makes exactly that packet go again; the
  * retransmission timer (Rto) declares lost exactly the packets sent more than Rto ago and
  * still unacknowledged. A message completes (callback and MessageComplete trace) when every
  * one of its packets is acknowledged.
  *
- * Receive side: selective repeat. A packet is placed wherever it falls in a bitmap window of
- * ReceiveWindow PSNs above the next expected PSN; a duplicate is detected and not counted
- * twice; a message is received when the expected PSN passes its last packet. One ACK per data
- * packet by default (AckEvery); a trimmed packet is answered at once with a NACK. In GoBackN
- * mode (classic RoCEv2) only the expected PSN is accepted, the first out-of-order packet is
+ * Receive side: selective repeat. A packet is placed wherever it falls in a bitmap window
+ * (RdmaReceiveWindow) of ReceiveWindow PSNs above the next expected PSN; a duplicate is detected
+ * and not counted twice; a message is received when the expected PSN passes its last packet. One
+ * ACK per data packet by default (AckEvery); a trimmed packet is answered at once with a NACK. In
+ * GoBackN mode (classic RoCEv2) only the expected PSN is accepted, the first out-of-order packet is
  * answered with a sequence-error NACK and the sender goes back to the cumulative PSN.
  */
 class RdmaQueuePair : public Object
@@ -247,33 +248,6 @@ class RdmaQueuePair : public Object
     void DoDispose() override;
 
   private:
-    /// State of a packet on the send side.
-    enum TxState : uint8_t
-    {
-        TX_FREE = 0,     //!< Not sent yet.
-        TX_INFLIGHT = 1, //!< Sent, not acknowledged.
-        TX_LOST = 2,     //!< Declared lost, waiting to be sent again.
-        TX_ACKED = 3,    //!< Acknowledged.
-    };
-
-    /// Send-side record of one packet.
-    struct TxSlot
-    {
-        Time sendTime;             //!< Last time it was sent.
-        uint32_t bytes{0};         //!< Payload bytes.
-        uint16_t ev{0};            //!< EV it was last sent with.
-        uint8_t opCode{0};         //!< BTH opcode.
-        TxState state{TX_FREE};    //!< State.
-        bool retransmitted{false}; //!< Sent more than once.
-    };
-
-    /// Receive-side record of one packet.
-    struct RxSlot
-    {
-        uint32_t bytes{0}; //!< Payload bytes.
-        uint8_t opCode{0}; //!< BTH opcode.
-    };
-
     /// A posted message.
     struct Message
     {
@@ -286,37 +260,45 @@ class RdmaQueuePair : public Object
         MessageCallback onComplete; //!< Completion callback.
     };
 
-    /// \return the slot of sequence number seq
-    TxSlot& Tx(uint64_t seq);
-    /// Make the send ring hold at least n packets.
-    void GrowTx(uint64_t n);
-    /// Make the receive ring hold at least n packets.
-    void GrowRx(uint64_t n);
-    /// \return whether receive-ring bit for seq is set
-    bool RxHas(uint64_t seq) const;
-    /// Set or clear the receive-ring bit for seq.
-    void RxSet(uint64_t seq, bool v);
-    /// \return the 64 receive bits above the expected PSN (SACK bitmap)
-    uint64_t RxSackBits() const;
-
-    /**
-     * Unwrap a 24-bit PSN to the sequence number nearest to ref.
-     * \param psn the PSN
-     * \param ref a nearby sequence number
-     * \return the sequence number
-     */
-    static uint64_t Unwrap(uint32_t psn, uint64_t ref);
-
     /// Whether new data is waiting to be cut into packets.
     bool HasNewData() const;
+    /**
+     * Cut the next packet of the message being segmented and append it to the send window.
+     * \return its sequence number
+     */
+    uint64_t SegmentNext();
     /// Handle an ACK or NACK.
     void ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth);
+    /**
+     * Handle a NACK, after the packets it acknowledges were marked.
+     * \param ack the NACK
+     * \param trigger the sequence number of the data packet it reports
+     * \param cum the cumulative point it carries, unwrapped
+     * \param acked the payload bytes it acknowledged
+     */
+    void ReceiveNack(const RoceAckHeader& ack, uint64_t trigger, uint64_t cum, uint32_t acked);
     /// Handle a data packet.
     void ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t ev, bool ce);
-    /// Mark seq acknowledged. \return the payload bytes newly acknowledged
-    uint32_t MarkAcked(uint64_t seq);
-    /// Declare an in-flight packet lost and queue it for retransmission.
-    void MarkLost(uint64_t seq);
+    /**
+     * Place an accepted data packet, deliver what is now in order and acknowledge.
+     * \param packet the packet, BTH removed
+     * \param bth its BTH
+     * \param seq its sequence number
+     * \param ev its entropy value
+     * \param ce whether it carried CE
+     */
+    void AcceptData(Ptr<Packet> packet,
+                    const RoceBthHeader& bth,
+                    uint64_t seq,
+                    uint16_t ev,
+                    bool ce);
+    /**
+     * Account a packet the receive window delivered in order; completes a message at its
+     * last packet.
+     * \param bytes its payload bytes
+     * \param opCode its BTH opcode
+     */
+    void DeliverData(uint32_t bytes, uint8_t opCode);
     /// Advance the unacknowledged point and complete messages.
     void AdvanceUna();
     /// The retransmission timer fired.
@@ -361,12 +343,7 @@ class RdmaQueuePair : public Object
     DataRate m_lineRate;             //!< NIC rate.
 
     // send side
-    std::vector<TxSlot> m_tx;       //!< Ring of per-packet state, indexed by seq & mask.
-    uint64_t m_txMask;              //!< m_tx.size() - 1.
-    uint64_t m_sndUna;              //!< Lowest unacknowledged sequence number.
-    uint64_t m_sndHigh;             //!< Next new sequence number.
-    uint64_t m_inflight;            //!< Payload bytes in flight.
-    std::deque<uint64_t> m_retx;    //!< Sequence numbers to send again, in order.
+    RdmaSendWindow m_txWindow;      //!< Packets outstanding and to send again.
     std::deque<Message> m_messages; //!< Messages not yet complete.
     size_t m_segIndex;              //!< Index in m_messages of the message being cut.
     uint64_t m_nextMessageId;       //!< Id of the next posted message.
@@ -375,19 +352,15 @@ class RdmaQueuePair : public Object
     EventId m_paceEvent;            //!< Pacing timer.
 
     // receive side
-    std::vector<uint64_t> m_rxBits; //!< Ring bitmap of received PSNs above m_rcvNxt.
-    std::vector<RxSlot> m_rx;       //!< Ring of received packet records.
-    uint64_t m_rxMask;              //!< m_rx.size() - 1.
-    uint64_t m_rcvNxt;              //!< Next expected sequence number.
-    uint64_t m_rxMessageBytes;      //!< Bytes of the message being received, so far.
-    uint64_t m_rxMessageId;         //!< Index of the message being received.
-    Time m_rxMessageStart;          //!< Arrival of the first packet of that message.
-    bool m_rxMessageStarted;        //!< A packet of that message arrived.
-    uint32_t m_unacked;             //!< Data packets not acknowledged yet (coalescing).
-    bool m_gbnNackSent;             //!< Go-back-N: a sequence-error NACK is outstanding.
-    Time m_lastCnp;                 //!< When the last CNP was sent.
-    bool m_cnpSent;                 //!< A CNP was sent at least once.
-    MessageCallback m_onReceive;    //!< Receive callback.
+    RdmaReceiveWindow m_rxWindow; //!< Packets placed above the cumulative point.
+    uint64_t m_rxMessageBytes;    //!< Bytes of the message being received, so far.
+    uint64_t m_rxMessageId;       //!< Index of the message being received.
+    Time m_rxMessageStart;        //!< Arrival of the first packet of that message.
+    bool m_rxMessageStarted;      //!< A packet of that message arrived.
+    uint32_t m_unacked;           //!< Data packets not acknowledged yet (coalescing).
+    Time m_lastCnp;               //!< When the last CNP was sent.
+    bool m_cnpSent;               //!< A CNP was sent at least once.
+    MessageCallback m_onReceive;  //!< Receive callback.
 
     RdmaQueuePairStats m_stats; //!< Counters.
 
