@@ -349,7 +349,9 @@ uint32_t
 RdmaSendWindow::GoBack(uint64_t from, F&& onFirst)
 {
     uint32_t lost = 0;
-    for (uint64_t s = from; s < m_high; ++s)
+    // An ACK that overtook the NACK on another path may have moved the cumulative point past
+    // the NACK's: below it the ring's slots already hold newer packets.
+    for (uint64_t s = std::max(from, m_una); s < m_high; ++s)
     {
         if (At(s).state == State::IN_FLIGHT)
         {

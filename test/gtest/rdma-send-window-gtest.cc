@@ -225,6 +225,29 @@ TEST(RdmaSendWindow, GoBackNackResendsInFlightPacketsFromTheCumulativePoint)
     EXPECT_EQ(w.At(0).state, State::IN_FLIGHT) << "below the NACK's cumulative point";
 }
 
+TEST(RdmaSendWindow, GoBackNackOlderThanTheCumulativePointTouchesNoNewerPacket)
+{
+    RdmaSendWindow w;
+    w.Reset(0, 4096);
+    const uint32_t capacity = w.GetCapacity();
+    SendPackets(w, capacity, 100);
+    w.MarkAcked(0);
+    w.MarkAcked(1);
+    w.AdvanceUna();
+    SendPackets(w, 2, 100); // the ring is exactly full: seqs 2 .. capacity + 1
+    ASSERT_EQ(w.GetCapacity(), capacity);
+    uint64_t firstEv = 0;
+    const uint32_t lost = w.GoBack(0, [&](const Slot& slot) { firstEv = slot.ev; });
+    EXPECT_EQ(lost, capacity) << "every packet in flight, each once";
+    EXPECT_EQ(firstEv, 2u) << "the first packet from the cumulative point, not the newest";
+    std::vector<uint64_t> expected;
+    for (uint64_t s = 2; s < capacity + 2; ++s)
+    {
+        expected.push_back(s);
+    }
+    EXPECT_EQ(Retx(w), expected) << "every lost packet is queued for retransmission";
+}
+
 TEST(RdmaSendWindow, RingGrowsKeepingEveryOutstandingRecord)
 {
     RdmaSendWindow w;
