@@ -21,10 +21,10 @@
 #include "ns3/config.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
-#include "ns3/ops-path-selector.h"
-#include "ns3/reps-path-selector.h"
 #include "ns3/log.h"
+#include "ns3/ops-path-selector.h"
 #include "ns3/queue-size.h"
+#include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-ack-header.h"
 #include "ns3/roce-bth-header.h"
@@ -143,8 +143,23 @@ Total(uint32_t total)
 
 const std::vector<std::string> g_patterns =
     {"permutation", "tornado", "incast", "alltoall", "allreduce", "websearch", "hadoop"};
-const std::vector<std::string> g_ccNames = {"window", "dcqcn", "none"};
 const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive"};
+
+/**
+ * \param cc the value of --cc: a short name or a TypeId name.
+ * \return the congestion controller's TypeId; exits with a message when there is none.
+ */
+TypeId
+CongestionControlOrExit(const std::string& cc)
+{
+    TypeId tid;
+    std::string error;
+    if (!CongestionControlNames::Lookup(cc, tid, error))
+    {
+        OptionParser::Exit("--cc: " + error);
+    }
+    return tid;
+}
 
 } // namespace
 
@@ -217,8 +232,9 @@ FabricExperiment::AddOptions(CommandLine& cmd)
 {
     // Every help text ends with the unit or the allowed values, in parentheses.
     cmd.AddValue("lb",
-                 "Path selectors to compare (comma list of ecmp, ops, flowlet, reps, mp, plb, "
-                 "bitmap, mprdma, or PathSelector TypeIds)",
+                 "Path selectors to compare (comma list of " +
+                     OptionParser::Join(PathSelectorNames::GetAvailableNames()) +
+                     ", or PathSelector TypeIds)",
                  lb);
     cmd.AddValue("tiers",
                  "Fabric tiers (2: leaf-spine, 3: pods of leaves and aggregation "
@@ -293,7 +309,11 @@ FabricExperiment::AddOptions(CommandLine& cmd)
     cmd.AddValue("freezeDuration",
                  "How long REPS stays frozen (Time, > 0 and <= 1s)",
                  freezeDuration);
-    cmd.AddValue("cc", "Congestion control (window, dcqcn or none)", cc);
+    cmd.AddValue("cc",
+                 "Congestion control (" +
+                     OptionParser::Join(CongestionControlNames::GetAvailableNames()) +
+                     ", or an RdmaCongestionControl TypeId)",
+                 cc);
     cmd.AddValue("pattern",
                  "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, websearch "
                  "or hadoop)",
@@ -443,11 +463,8 @@ FabricExperiment::Check()
     OptionParser::CheckRangeOrExit("--queuePackets", queuePackets, 1, 1000000);
     OptionParser::CheckRangeOrExit("--ecnKmin", ecnKmin, 0, queuePackets);
     OptionParser::CheckRangeOrExit("--ecnKmax", ecnKmax, ecnKmin, queuePackets);
-    OptionParser::ChoiceOrExit("--cc", cc, g_ccNames);
+    m_ccType = CongestionControlOrExit(cc).GetName();
     OptionParser::ChoiceOrExit("--forwarding", forwarding, g_forwardingNames);
-    m_ccType = cc == "window"  ? "ns3::RdmaWindowCongestionControl"
-               : cc == "dcqcn" ? "ns3::DcqcnCongestionControl"
-                               : "ns3::NoCongestionControl";
     OptionParser::ChoiceOrExit("--pattern", pattern, g_patterns);
     m_flowBytes = OptionParser::BytesOrExit("--flowSize", flowSize, 1);
     if (pattern == "allreduce" && m_flowBytes < GetHosts())

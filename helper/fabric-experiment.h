@@ -142,7 +142,7 @@ class FabricExperiment
     bool freezing;                 //!< REPS freezing enabled.
     std::string freezeDuration;    //!< REPS freeze duration.
     std::string forwarding;        //!< Switch forwarding: hash, random or adaptive.
-    std::string cc;                //!< window, dcqcn or none.
+    std::string cc;                //!< Congestion control: short name or TypeId.
     std::string pattern;           //!< Traffic pattern.
     std::string flowSize;          //!< Bytes per flow (or per host for all-reduce).
     double load;                   //!< Offered load of Poisson patterns.
