@@ -104,6 +104,7 @@ def build(bld):
         'model/ops-path-selector.h',
         'model/path-selector.h',
         'model/plb-path-selector.h',
+        'model/random-shuffle.h',
         'model/rdma-congestion-control.h',
         'model/rdma-queue-pair.h',
         'model/rdma-stack.h',

@@ -24,6 +24,7 @@
 #include "ns3/log.h"
 #include "ns3/ops-path-selector.h"
 #include "ns3/queue-size.h"
+#include "ns3/random-shuffle.h"
 #include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/roce-ack-header.h"
@@ -784,10 +785,7 @@ FabricExperiment::PickUplinks(Ptr<ClosFabric> fabric,
     // A random choice that depends on --RngRun, the same for every path selector.
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(seed);
-    for (size_t i = candidates.size(); i > 1; --i)
-    {
-        std::swap(candidates[i - 1], candidates[rng->GetInteger(0, i - 1)]);
-    }
+    RandomShuffle(candidates, rng);
     candidates.resize(n);
     return candidates;
 }

@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/random-shuffle.h"
 
 #include <algorithm>
 #include <cmath>
@@ -100,10 +101,7 @@ WorkloadHelper::Shuffle(uint32_t n)
     {
         order[i] = i;
     }
-    for (uint32_t i = n; i > 1; --i)
-    {
-        std::swap(order[i - 1], order[m_uniform->GetInteger(0, i - 1)]);
-    }
+    RandomShuffle(order, m_uniform);
     return order;
 }
 

@@ -4,6 +4,7 @@
 
 #include "ns3/ecmp-path-selector.h"
 #include "ns3/object-factory.h"
+#include "ns3/random-shuffle.h"
 #include "ns3/reps-ns3-compat.h"
 #include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
@@ -11,6 +12,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -292,6 +294,51 @@ class SelectorFeedbackCountersTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * RandomShuffle: a permutation, reproducible from the stream, and the documented draws
+ * (position i - 1 swapped with GetInteger(0, i - 1), from the last position down).
+ */
+class RandomShuffleTestCase : public TestCase
+{
+  public:
+    RandomShuffleTestCase()
+        : TestCase("RandomShuffle: a reproducible permutation with the documented draws")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint32_t> items(50);
+        for (uint32_t i = 0; i < items.size(); ++i)
+        {
+            items[i] = i;
+        }
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(42);
+        std::vector<uint32_t> shuffled = items;
+        RandomShuffle(shuffled, rng);
+        NS_TEST_ASSERT_MSG_EQ((shuffled != items), true, "the order changed");
+        std::vector<uint32_t> sorted = shuffled;
+        std::sort(sorted.begin(), sorted.end());
+        NS_TEST_ASSERT_MSG_EQ((sorted == items), true, "a permutation");
+        Ptr<UniformRandomVariable> again = CreateObject<UniformRandomVariable>();
+        again->SetStream(42);
+        std::vector<uint32_t> expected = items;
+        for (uint32_t i = expected.size(); i > 1; --i)
+        {
+            std::swap(expected[i - 1], expected[again->GetInteger(0, i - 1)]);
+        }
+        NS_TEST_ASSERT_MSG_EQ((shuffled == expected), true, "the documented draws");
+        std::vector<uint32_t> none;
+        RandomShuffle(none, rng);
+        std::vector<uint32_t> one = {7};
+        RandomShuffle(one, rng);
+        NS_TEST_ASSERT_MSG_EQ(one[0], 7, "one item stays");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The path selector test suite.
  */
 class RepsPathSelectorTestSuite : public TestSuite
@@ -304,6 +351,7 @@ class RepsPathSelectorTestSuite : public TestSuite
         AddTestCase(new EcmpPinnedAndSeededTestCase, reps::kQuick);
         AddTestCase(new EcmpStreamAfterStartTestCase, reps::kQuick);
         AddTestCase(new SelectorFeedbackCountersTestCase, reps::kQuick);
+        AddTestCase(new RandomShuffleTestCase, reps::kQuick);
     }
 };
 
