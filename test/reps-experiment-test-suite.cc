@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/config.h"
@@ -13,7 +15,6 @@
 #include "ns3/rdma-flow-launcher.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-stack.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/ring-all-reduce.h"
 #include "ns3/roce-ack-header.h"
 #include "ns3/simulator.h"

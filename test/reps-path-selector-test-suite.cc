@@ -2,10 +2,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/ecmp-path-selector.h"
 #include "ns3/object-factory.h"
 #include "ns3/random-shuffle.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
