@@ -19,7 +19,6 @@
 #include <chrono>
 #include <iostream>
 #include <numeric>
-#include <random>
 
 using namespace ns3;
 
@@ -81,7 +80,10 @@ main(int argc, char* argv[])
     cmd.AddValue("convergence",
                  "routing convergence delay (e.g. 50us; negative: never)",
                  convergence);
-    cmd.AddValue("seed", "seed of the permutation, the failed links and the hash salts", seed);
+    cmd.AddValue("seed",
+                 "ns-3 stream of the failed links (seed), the degraded links (seed + 1) and the "
+                 "permutation (seed + 2), and the hash salts; the choices follow --RngRun too",
+                 seed);
     cmd.AddValue("trimming", "trim RoCEv2 packets instead of dropping them", trimming);
     cmd.AddValue("hostLinks", "print host links in the load table too", hostLinks);
     cmd.Parse(argc, argv);
@@ -155,7 +157,8 @@ main(int argc, char* argv[])
     uint32_t n = fabric->GetNHosts();
     std::vector<uint32_t> perm(n);
     std::iota(perm.begin(), perm.end(), 0);
-    std::mt19937 rng(seed);
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(seed + 2); // seed and seed + 1 choose the failed and the degraded links
     auto hasFixedPoint = [&perm]() {
         for (uint32_t i = 0; i < perm.size(); i++)
         {
@@ -168,7 +171,7 @@ main(int argc, char* argv[])
     };
     while (n > 1 && hasFixedPoint())
     {
-        std::shuffle(perm.begin(), perm.end(), rng);
+        Shuffle(perm, rng);
     }
 
     Time stop = duration;

@@ -24,7 +24,6 @@ NS_LOG_COMPONENT_DEFINE("FabricOptions");
 namespace
 {
 
-const std::vector<std::string> g_ccNames = {"window", "dcqcn", "none"};
 const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive"};
 
 /**
@@ -87,8 +86,9 @@ FabricOptions::RegisterFabricOptions()
 {
     OptionRegistry& o = m_options;
     o.Add("lb",
-          "Path selectors to compare (comma list of ecmp, ops, flowlet, reps, mp, plb, bitmap, "
-          "mprdma, or PathSelector TypeIds)",
+          "Path selectors to compare (comma list of " +
+              OptionParser::Join(PathSelectorNames::GetAvailableNames()) +
+              ", or PathSelector TypeIds)",
           &lb,
           [this]() { m_parsed.selectors = PathSelectorNames::ParseListOrExit("--lb", lb); });
     o.Add("tiers",
@@ -253,12 +253,19 @@ FabricOptions::RegisterTransportOptions()
                           "a Time in (0, 1s]",
                           d.IsStrictlyPositive() && d <= Seconds(1));
     });
-    o.Add("cc", "Congestion control (window, dcqcn or none)", &cc, [this]() {
-        OptionParser::ChoiceOrExit("--cc", cc, g_ccNames);
-        m_parsed.ccType = cc == "window"  ? "ns3::RdmaWindowCongestionControl"
-                          : cc == "dcqcn" ? "ns3::DcqcnCongestionControl"
-                                          : "ns3::NoCongestionControl";
-    });
+    o.Add("cc",
+          "Congestion control (" + OptionParser::Join(CongestionControlNames::GetAvailableNames()) +
+              ", or an RdmaCongestionControl TypeId)",
+          &cc,
+          [this]() {
+              TypeId tid;
+              std::string error;
+              if (!CongestionControlNames::Lookup(cc, tid, error))
+              {
+                  OptionParser::Exit("--cc: " + error);
+              }
+              m_parsed.ccType = tid.GetName();
+          });
 }
 
 void

@@ -7,8 +7,11 @@
 #include "option-parser.h"
 
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/path-selector.h"
+#include "ns3/rdma-congestion-control.h"
 
+#include <algorithm>
 #include <set>
 
 namespace ns3
@@ -16,30 +19,40 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("PathSelectorNames");
 
-const std::vector<PathSelectorNames::Entry>&
-PathSelectorNames::GetTable()
+namespace
 {
-    static const std::vector<Entry> table = {
-        {"ecmp", "ns3::EcmpPathSelector"},
-        {"ops", "ns3::OpsPathSelector"},
-        {"flowlet", "ns3::FlowletPathSelector"},
-        {"reps", "ns3::RepsPathSelector"},
-        {"mp", "ns3::MpPathSelector"},
-        {"plb", "ns3::PlbPathSelector"},
-        {"bitmap", "ns3::BitmapPathSelector"},
-        {"mprdma", "ns3::MprdmaPathSelector"},
-    };
-    return table;
+
+/**
+ * \param object a path selector.
+ * \return its short name.
+ */
+std::string
+PathSelectorName(Ptr<Object> object)
+{
+    return DynamicCast<PathSelector>(object)->GetName();
 }
 
+/**
+ * \param object a congestion controller.
+ * \return its short name.
+ */
+std::string
+CongestionControlName(Ptr<Object> object)
+{
+    return DynamicCast<RdmaCongestionControl>(object)->GetName();
+}
+
+/**
+ * \param table names and TypeIds, sorted by name.
+ * \return the names, each once.
+ */
 std::vector<std::string>
-PathSelectorNames::GetAvailableNames()
+UniqueNames(const std::vector<PathSelectorNames::Entry>& table)
 {
     std::vector<std::string> names;
-    for (const Entry& e : GetTable())
+    for (const PathSelectorNames::Entry& e : table)
     {
-        TypeId tid;
-        if (TypeId::LookupByNameFailSafe(e.second, &tid))
+        if (names.empty() || names.back() != e.first)
         {
             names.push_back(e.first);
         }
@@ -47,41 +60,117 @@ PathSelectorNames::GetAvailableNames()
     return names;
 }
 
+/**
+ * Find a short name or a TypeId name among the subclasses of \p base.
+ * \param table the subclasses of \p base and their short names.
+ * \param base the base class.
+ * \param kind what the base class is, for messages ("path selector").
+ * \param name the name looked up.
+ * \param [out] found the short name and TypeId.
+ * \param [out] error why \p name is not one, and what is allowed.
+ * \return whether it was found.
+ */
 bool
-PathSelectorNames::Lookup(const std::string& name, Choice& choice, std::string& error)
+Resolve(const std::vector<PathSelectorNames::Entry>& table,
+        TypeId base,
+        const std::string& kind,
+        const std::string& name,
+        PathSelectorNames::Entry& found,
+        std::string& error)
 {
-    NS_LOG_FUNCTION(name);
-    std::string allowed = OptionParser::Join(GetAvailableNames()) +
-                          ", or the TypeId of a PathSelector subclass (ns3::...)";
-    for (const Entry& e : GetTable())
+    const std::string baseName = base.GetName().substr(base.GetName().rfind(':') + 1);
+    std::string allowed = OptionParser::Join(UniqueNames(table)) + ", or the TypeId of a " +
+                          baseName + " subclass (ns3::...)";
+    std::vector<std::string> matches;
+    for (const PathSelectorNames::Entry& e : table)
     {
-        if (name == e.first)
+        if (e.first == name)
         {
-            TypeId tid;
-            if (!TypeId::LookupByNameFailSafe(e.second, &tid))
-            {
-                error = "'" + name + "' (" + e.second +
-                        ") is not built into this version of the module; allowed: " + allowed;
-                return false;
-            }
-            choice.name = e.first;
-            choice.tid = tid;
-            return true;
+            matches.push_back(e.second.GetName());
+            found = e;
         }
+    }
+    if (matches.size() > 1)
+    {
+        error = "'" + name + "' is the name of several " + kind + "s (" +
+                OptionParser::Join(matches) + "); give the TypeId instead";
+        return false;
+    }
+    if (matches.size() == 1)
+    {
+        return true;
     }
     TypeId tid;
     if (!TypeId::LookupByNameFailSafe(name, &tid))
     {
-        error = "unknown path selector '" + name + "'; allowed: " + allowed;
+        error = "unknown " + kind + " '" + name + "'; allowed: " + allowed;
         return false;
     }
-    if (!tid.IsChildOf(PathSelector::GetTypeId()) || !tid.HasConstructor())
+    if (!tid.IsChildOf(base) || !tid.HasConstructor())
     {
-        error = "'" + name + "' is not a PathSelector that can be created; allowed: " + allowed;
+        error = "'" + name + "' is not a " + baseName + " that can be created; allowed: " + allowed;
         return false;
     }
-    choice.name = GetShortName(tid);
-    choice.tid = tid;
+    found = PathSelectorNames::Entry(tid.GetName(), tid);
+    for (const PathSelectorNames::Entry& e : table)
+    {
+        if (e.second == tid)
+        {
+            found.first = e.first;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+std::vector<PathSelectorNames::Entry>
+PathSelectorNames::GetSubclassNames(TypeId base, std::string (*nameOf)(Ptr<Object> object))
+{
+    NS_LOG_FUNCTION(base.GetName());
+    std::vector<Entry> table;
+    for (uint32_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        TypeId tid = TypeId::GetRegistered(i);
+        if (!tid.IsChildOf(base) || !tid.HasConstructor())
+        {
+            continue;
+        }
+        ObjectFactory factory;
+        factory.SetTypeId(tid);
+        Ptr<Object> object = factory.Create();
+        table.emplace_back(nameOf(object), tid);
+        object->Dispose();
+    }
+    std::sort(table.begin(), table.end(), [](const Entry& a, const Entry& b) {
+        return a.first != b.first ? a.first < b.first : a.second.GetName() < b.second.GetName();
+    });
+    return table;
+}
+
+std::vector<PathSelectorNames::Entry>
+PathSelectorNames::GetTable()
+{
+    return GetSubclassNames(PathSelector::GetTypeId(), &PathSelectorName);
+}
+
+std::vector<std::string>
+PathSelectorNames::GetAvailableNames()
+{
+    return UniqueNames(GetTable());
+}
+
+bool
+PathSelectorNames::Lookup(const std::string& name, Choice& choice, std::string& error)
+{
+    NS_LOG_FUNCTION(name);
+    Entry found;
+    if (!Resolve(GetTable(), PathSelector::GetTypeId(), "path selector", name, found, error))
+    {
+        return false;
+    }
+    choice.name = found.first;
+    choice.tid = found.second;
     return true;
 }
 
@@ -138,12 +227,43 @@ PathSelectorNames::GetShortName(TypeId tid)
 {
     for (const Entry& e : GetTable())
     {
-        if (tid.GetName() == e.second)
+        if (e.second == tid)
         {
             return e.first;
         }
     }
     return tid.GetName();
+}
+
+std::vector<PathSelectorNames::Entry>
+CongestionControlNames::GetTable()
+{
+    return PathSelectorNames::GetSubclassNames(RdmaCongestionControl::GetTypeId(),
+                                               &CongestionControlName);
+}
+
+std::vector<std::string>
+CongestionControlNames::GetAvailableNames()
+{
+    return UniqueNames(GetTable());
+}
+
+bool
+CongestionControlNames::Lookup(const std::string& name, TypeId& tid, std::string& error)
+{
+    NS_LOG_FUNCTION(name);
+    PathSelectorNames::Entry found;
+    if (!Resolve(GetTable(),
+                 RdmaCongestionControl::GetTypeId(),
+                 "congestion control",
+                 name,
+                 found,
+                 error))
+    {
+        return false;
+    }
+    tid = found.second;
+    return true;
 }
 
 } // namespace ns3

@@ -5,6 +5,7 @@
 #ifndef REPS_PATH_SELECTOR_NAMES_H
 #define REPS_PATH_SELECTOR_NAMES_H
 
+#include "ns3/object.h"
 #include "ns3/type-id.h"
 
 #include <string>
@@ -16,29 +17,35 @@ namespace ns3
 
 /**
  * \ingroup reps
- * The one table from the short names used on command lines and in results ("ecmp", "ops",
- * "flowlet", "reps") to the TypeIds of the path selectors. A name whose TypeId is not
- * registered (a selector not built into this version) is reported as such; a full TypeId name
- * of any PathSelector subclass ("ns3::MyPathSelector") is accepted too, so a new selector
- * needs one line in the table only to get a short name.
+ * The short names used on command lines and in results ("ecmp", "ops", "flowlet", "reps") of
+ * the path selectors, and their TypeIds. The names come from the classes themselves: every
+ * TypeId registered with ns-3 that derives from ns3::PathSelector and has a constructor is
+ * created once and asked for PathSelector::GetName(). A selector registered by TypeId outside
+ * the module (in an example or a research script) is therefore found by its short name too. A
+ * full TypeId name ("ns3::MyPathSelector") is accepted as well.
+ *
+ * Names are listed in alphabetical order.
  */
 class PathSelectorNames
 {
   public:
-    /// A short name and the name of its TypeId.
-    typedef std::pair<std::string, std::string> Entry;
+    /// A short name and the TypeId it names.
+    typedef std::pair<std::string, TypeId> Entry;
 
     /// A path selector picked on the command line.
     struct Choice
     {
-        std::string name; //!< Short name (or the TypeId name if it has none).
+        std::string name; //!< Short name (GetName() of the selector).
         TypeId tid;       //!< Its TypeId.
     };
 
-    /// \return the table, in the order of the paper's comparisons.
-    static const std::vector<Entry>& GetTable();
+    /**
+     * \return every constructible PathSelector subclass registered with ns-3 and its short
+     *         name, sorted by name (then by TypeId name).
+     */
+    static std::vector<Entry> GetTable();
 
-    /// \return the short names whose TypeId is registered.
+    /// \return the short names of GetTable(), sorted, each once.
     static std::vector<std::string> GetAvailableNames();
 
     /**
@@ -73,9 +80,44 @@ class PathSelectorNames
 
     /**
      * \param tid a path selector's TypeId.
-     * \return its short name, or its TypeId name if the table has none.
+     * \return its short name (GetName() of an instance), or its TypeId name when it cannot be
+     *         created.
      */
     static std::string GetShortName(TypeId tid);
+
+    /**
+     * The constructible subclasses of \p base registered with ns-3, each created once (and
+     * disposed of) and named by \p nameOf.
+     * \param base an abstract or concrete base TypeId (itself excluded).
+     * \param nameOf gives an instance's short name.
+     * \return the names and TypeIds, sorted by name then TypeId name.
+     */
+    static std::vector<Entry> GetSubclassNames(TypeId base,
+                                               std::string (*nameOf)(Ptr<Object> object));
+};
+
+/**
+ * \ingroup reps
+ * The short names of the RDMA congestion controllers ("window", "dcqcn", "none"), from
+ * RdmaCongestionControl::GetName() of every registered subclass, as PathSelectorNames does for
+ * path selectors.
+ */
+class CongestionControlNames
+{
+  public:
+    /// \return every constructible RdmaCongestionControl subclass and its short name, sorted.
+    static std::vector<PathSelectorNames::Entry> GetTable();
+
+    /// \return the short names of GetTable(), sorted, each once.
+    static std::vector<std::string> GetAvailableNames();
+
+    /**
+     * \param name a short name or a TypeId name.
+     * \param [out] tid the controller's TypeId.
+     * \param [out] error why \p name is not one (lists the allowed names).
+     * \return whether \p name is a congestion controller.
+     */
+    static bool Lookup(const std::string& name, TypeId& tid, std::string& error);
 };
 
 } // namespace ns3

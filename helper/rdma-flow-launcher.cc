@@ -6,7 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
-#include "ns3/reps-path-selector.h"
+#include "ns3/path-selector.h"
 
 namespace ns3
 {
@@ -108,13 +108,23 @@ RdmaFlowLauncher::GetFreezes() const
     uint64_t freezes = 0;
     for (const Ptr<RdmaQueuePair>& qp : m_senders)
     {
-        Ptr<RepsPathSelector> reps = DynamicCast<RepsPathSelector>(qp->GetPathSelector());
-        if (reps)
-        {
-            freezes += reps->GetFreezeCount();
-        }
+        freezes += qp->GetPathSelector()->GetCounter("freezes");
     }
     return freezes;
+}
+
+PathSelector::Counters
+RdmaFlowLauncher::GetSelectorCounters() const
+{
+    PathSelector::Counters total;
+    for (const Ptr<RdmaQueuePair>& qp : m_senders)
+    {
+        for (const auto& [name, value] : qp->GetPathSelector()->GetCounters())
+        {
+            total[name] += value;
+        }
+    }
+    return total;
 }
 
 } // namespace ns3

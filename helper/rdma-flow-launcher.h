@@ -9,6 +9,7 @@
 #include "rdma-helper.h"
 
 #include "ns3/node-container.h"
+#include "ns3/path-selector.h"
 #include "ns3/rdma-queue-pair.h"
 
 #include <cstdint>
@@ -79,8 +80,13 @@ class RdmaFlowLauncher
     /// \return the sum of the counters of the sending queue pairs.
     RdmaQueuePairStats GetSenderTotals() const;
 
-    /// \return the freezes entered by the path selectors of the sending queue pairs (REPS).
+    /// \return the freezes entered by the path selectors of the sending queue pairs (their
+    ///         "freezes" counter: REPS).
     uint64_t GetFreezes() const;
+
+    /// \return the counters of the path selectors of the sending queue pairs, summed by name
+    ///         (see PathSelector::GetCounters()).
+    PathSelector::Counters GetSelectorCounters() const;
 
   private:
     /**

@@ -11,6 +11,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet-sink.h"
+#include "ns3/shuffle.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-l4-protocol.h"
@@ -58,10 +59,7 @@ TcpBackground::PickPairs(uint32_t nHosts, double fraction, int64_t stream)
     {
         hosts[i] = i;
     }
-    for (uint32_t i = nHosts; i > 1; --i)
-    {
-        std::swap(hosts[i - 1], hosts[rng->GetInteger(0, i - 1)]);
-    }
+    Shuffle(hosts, rng);
     std::vector<std::pair<uint32_t, uint32_t>> pairs;
     for (uint32_t i = 0; i < k; ++i)
     {

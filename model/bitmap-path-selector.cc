@@ -73,7 +73,6 @@ BitmapPathSelector::BitmapPathSelector()
       m_dropPenalty(4),
       m_decayRtts(1.0),
       m_penalized(0),
-      m_packets(0),
       m_avoiding(0),
       m_events(0),
       m_pick(CreateObject<UniformRandomVariable>())
@@ -145,7 +144,6 @@ BitmapPathSelector::DoStart()
     }
     m_lastDecay = Simulator::Now();
     m_penalized = 0;
-    m_packets = 0;
     m_avoiding = 0;
     m_events = 0;
 }
@@ -266,28 +264,31 @@ BitmapPathSelector::Penalize(uint16_t ev, uint32_t amount)
     m_penaltyTrace(ev, static_cast<uint8_t>(p));
 }
 
-void
-BitmapPathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
+std::string
+BitmapPathSelector::GetName() const
 {
-    NS_LOG_FUNCTION(this << ev << ecn << rtt);
-    if (ecn)
+    return "bitmap";
+}
+
+void
+BitmapPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+{
+    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
+    if (kind == ECN)
     {
         Penalize(ev, m_ecnPenalty);
+    }
+    else if (kind == NACK || kind == LOST)
+    {
+        Penalize(ev, m_dropPenalty);
     }
 }
 
 void
-BitmapPathSelector::OnNack(uint16_t ev)
+BitmapPathSelector::DoGetCounters(Counters& counters) const
 {
-    NS_LOG_FUNCTION(this << ev);
-    Penalize(ev, m_dropPenalty);
-}
-
-void
-BitmapPathSelector::OnLoss(uint16_t ev)
-{
-    NS_LOG_FUNCTION(this << ev);
-    Penalize(ev, m_dropPenalty);
+    counters["avoiding"] = m_avoiding;
+    counters["penalty-events"] = m_events;
 }
 
 uint16_t
@@ -296,7 +297,6 @@ BitmapPathSelector::DoNextEntropy(bool retransmission, Choice& why)
     EnsureEntropies();
     Decay();
     why = RANDOM;
-    ++m_packets;
     if (m_penalized > 0)
     {
         ++m_avoiding;
@@ -343,12 +343,6 @@ BitmapPathSelector::GetPenalizedEntropyCount()
         Decay();
     }
     return m_penalized;
-}
-
-uint64_t
-BitmapPathSelector::GetPacketCount() const
-{
-    return m_packets;
 }
 
 uint64_t

@@ -73,9 +73,7 @@ class BitmapPathSelector : public PathSelector
                                        uint32_t maxPenalty,
                                        double decayRtts);
 
-    void OnAck(uint16_t ev, bool ecn, Time rtt) override;
-    void OnNack(uint16_t ev) override;
-    void OnLoss(uint16_t ev) override;
+    std::string GetName() const override;
     int64_t AssignStreams(int64_t stream) override;
 
     /**
@@ -91,16 +89,16 @@ class BitmapPathSelector : public PathSelector
     uint32_t GetPenalty(uint16_t ev);
     /// \return the number of EVs whose penalty is above zero now.
     uint32_t GetPenalizedEntropyCount();
-    /// \return the number of packets given an EV since Start().
-    uint64_t GetPacketCount() const;
-    /// \return how many of them were sent while at least one EV was penalized.
+    /// \return how many packets (GetPacketCount()) were sent while at least one EV was penalized.
     uint64_t GetAvoidingCount() const;
     /// \return the number of penalizing events (marked ACKs, NACKs, losses) since Start().
     uint64_t GetPenaltyEventCount() const;
 
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
+    void DoFeedback(uint16_t ev, Feedback kind) override;
     void DoStart() override;
+    void DoGetCounters(Counters& counters) const override;
     void DoDispose() override;
 
   private:
@@ -148,7 +146,6 @@ class BitmapPathSelector : public PathSelector
     std::vector<std::vector<uint32_t>> m_levels; //!< Indices of the EVs at each penalty.
     std::vector<std::pair<uint16_t, uint32_t>> m_sorted; //!< (EV, index), sorted by EV.
     uint32_t m_penalized;                                //!< EVs whose penalty is above zero.
-    uint64_t m_packets;                                  //!< Packets given an EV.
     uint64_t m_avoiding;               //!< Of which sent while some EV was penalized.
     uint64_t m_events;                 //!< Penalizing events.
     Ptr<UniformRandomVariable> m_pick; //!< Chooses among the least penalized EVs.

@@ -13,6 +13,7 @@
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
+#include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 #include "ns3/traffic-control-layer.h"
 
@@ -21,7 +22,6 @@
 #include <iomanip>
 #include <limits>
 #include <ostream>
-#include <random>
 #include <sstream>
 
 namespace ns3
@@ -925,13 +925,10 @@ ClosFabric::ChooseLinks(Tier tier, uint32_t n, uint32_t seed, const char* caller
     NS_ABORT_MSG_IF(n > links.size(),
                     "ClosFabric::" << caller << ": n (" << n << ") must be at most the number of "
                                    << "links of the tier (" << links.size() << ")");
-    // std::mt19937 is specified exactly by the standard, so the choice is the same everywhere.
-    std::mt19937 rng(seed);
-    for (uint32_t i = 0; i < n; i++)
-    {
-        uint32_t j = i + rng() % (links.size() - i);
-        std::swap(links[i], links[j]);
-    }
+    // An ns-3 stream: the choice follows the stream index and the run number (--RngRun).
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(seed);
+    Shuffle(links, rng);
     links.resize(n);
     std::sort(links.begin(), links.end());
     return links;

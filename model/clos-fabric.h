@@ -365,10 +365,10 @@ class ClosFabric : public Object
      */
     void DegradeLink(uint32_t link, DataRate rate, Time at = Seconds(0));
     /**
-     * Fail n links of a tier chosen at random with a given seed.
+     * Fail n links of a tier chosen at random from a given ns-3 random stream.
      * \param tier the tier
      * \param n how many (at most the number of links of the tier)
-     * \param seed the seed of the choice (independent of ns-3's run number)
+     * \param seed the stream index of the choice (the choice follows the run number too)
      * \param at when they fail
      * \param upAt when they come back (Time::Max(): never)
      * \return the links chosen
@@ -379,11 +379,11 @@ class ClosFabric : public Object
                                           Time at = Seconds(0),
                                           Time upAt = Time::Max());
     /**
-     * Change the rate of n links of a tier chosen at random with a given seed.
+     * Change the rate of n links of a tier chosen at random from a given ns-3 random stream.
      * \param tier the tier
      * \param n how many (at most the number of links of the tier)
      * \param rate the new rate
-     * \param seed the seed of the choice
+     * \param seed the stream index of the choice (the same index chooses the same links)
      * \param at when
      * \return the links chosen
      */
@@ -454,7 +454,7 @@ class ClosFabric : public Object
      * Choose links of a tier at random.
      * \param tier the tier
      * \param n how many
-     * \param seed the seed
+     * \param seed the ns-3 stream index of the choice
      * \param caller the method, for the message
      * \return the links
      */

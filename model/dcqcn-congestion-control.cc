@@ -114,6 +114,12 @@ DcqcnCongestionControl::~DcqcnCongestionControl()
     NS_LOG_FUNCTION(this);
 }
 
+std::string
+DcqcnCongestionControl::GetName() const
+{
+    return "dcqcn";
+}
+
 void
 DcqcnCongestionControl::DoDispose()
 {

@@ -48,6 +48,8 @@ class DcqcnCongestionControl : public RdmaCongestionControl
     DcqcnCongestionControl();
     ~DcqcnCongestionControl() override;
 
+    std::string GetName() const override;
+
     std::string Validate(const RdmaCcContext& context) const override;
     void OnSend(uint32_t wireBytes) override;
     void OnCnp() override;

@@ -45,6 +45,12 @@ EcmpPathSelector::~EcmpPathSelector()
     NS_LOG_FUNCTION(this);
 }
 
+std::string
+EcmpPathSelector::GetName() const
+{
+    return "ecmp";
+}
+
 void
 EcmpPathSelector::DoStart()
 {

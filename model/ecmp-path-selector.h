@@ -28,6 +28,8 @@ class EcmpPathSelector : public PathSelector
     EcmpPathSelector();
     ~EcmpPathSelector() override;
 
+    std::string GetName() const override;
+
     /// \return the connection's EV (valid once started).
     uint16_t GetEntropy() const;
 

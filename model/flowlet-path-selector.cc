@@ -48,6 +48,19 @@ FlowletPathSelector::~FlowletPathSelector()
     NS_LOG_FUNCTION(this);
 }
 
+std::string
+FlowletPathSelector::GetName() const
+{
+    return "flowlet";
+}
+
+void
+FlowletPathSelector::DoGetCounters(Counters& counters) const
+{
+    counters["flowlets"] = m_flowlets;
+    counters["suppressed-gaps"] = m_suppressed;
+}
+
 void
 FlowletPathSelector::DoStart()
 {

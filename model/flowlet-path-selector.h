@@ -35,6 +35,8 @@ class FlowletPathSelector : public PathSelector
     FlowletPathSelector();
     ~FlowletPathSelector() override;
 
+    std::string GetName() const override;
+
     /// \return the idle gap that starts a new flowlet (valid once started).
     Time GetFlowletTimeout() const;
     /// \return the number of flowlets so far, the first one included.
@@ -45,6 +47,7 @@ class FlowletPathSelector : public PathSelector
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
     void DoStart() override;
+    void DoGetCounters(Counters& counters) const override;
 
   private:
     Time m_timeoutAttribute; //!< FlowletTimeout attribute (zero: half the base RTT).

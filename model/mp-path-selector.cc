@@ -48,6 +48,12 @@ MpPathSelector::~MpPathSelector()
 }
 
 std::string
+MpPathSelector::GetName() const
+{
+    return "mp";
+}
+
+std::string
 MpPathSelector::CheckAttributes(uint32_t paths, uint32_t entropySpace)
 {
     std::ostringstream msg;

@@ -31,6 +31,8 @@ class MpPathSelector : public PathSelector
     MpPathSelector();
     ~MpPathSelector() override;
 
+    std::string GetName() const override;
+
     /**
      * Check a configuration; DoStart() aborts with the message if it is not empty.
      * \param paths the Paths attribute.

@@ -26,7 +26,6 @@ MprdmaPathSelector::GetTypeId()
 MprdmaPathSelector::MprdmaPathSelector()
     : m_hasPending(false),
       m_pending(0),
-      m_packets(0),
       m_recycled(0),
       m_marked(0)
 {
@@ -44,49 +43,48 @@ MprdmaPathSelector::DoStart()
     NS_LOG_FUNCTION(this);
     m_hasPending = false;
     m_pending = 0;
-    m_packets = 0;
     m_recycled = 0;
     m_marked = 0;
 }
 
-void
-MprdmaPathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
+std::string
+MprdmaPathSelector::GetName() const
 {
-    NS_LOG_FUNCTION(this << ev << ecn << rtt);
-    if (ecn)
+    return "mprdma";
+}
+
+void
+MprdmaPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+{
+    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
+    switch (kind)
     {
-        ++m_marked;
-        m_hasPending = false;
-    }
-    else
-    {
+    case GOOD:
         m_hasPending = true;
         m_pending = ev;
-    }
-}
-
-void
-MprdmaPathSelector::OnNack(uint16_t ev)
-{
-    NS_LOG_FUNCTION(this << ev);
-    if (m_hasPending && m_pending == ev)
-    {
+        break;
+    case ECN:
+        ++m_marked;
         m_hasPending = false;
+        break;
+    case NACK:
+    case LOST:
+        if (m_hasPending && m_pending == ev)
+        {
+            m_hasPending = false;
+        }
+        break;
     }
 }
 
 void
-MprdmaPathSelector::OnLoss(uint16_t ev)
+MprdmaPathSelector::DoGetCounters(Counters& counters) const
 {
-    NS_LOG_FUNCTION(this << ev);
-    if (m_hasPending && m_pending == ev)
-    {
-        m_hasPending = false;
-    }
+    counters["marked-acks"] = m_marked;
 }
 
 void
-MprdmaPathSelector::OnTimeout()
+MprdmaPathSelector::DoTimeout()
 {
     NS_LOG_FUNCTION(this);
     m_hasPending = false;
@@ -95,7 +93,6 @@ MprdmaPathSelector::OnTimeout()
 uint16_t
 MprdmaPathSelector::DoNextEntropy(bool retransmission, Choice& why)
 {
-    ++m_packets;
     if (m_hasPending)
     {
         m_hasPending = false;
@@ -117,12 +114,6 @@ uint16_t
 MprdmaPathSelector::GetPending() const
 {
     return m_pending;
-}
-
-uint64_t
-MprdmaPathSelector::GetPacketCount() const
-{
-    return m_packets;
 }
 
 uint64_t

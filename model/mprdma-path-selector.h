@@ -38,30 +38,27 @@ class MprdmaPathSelector : public PathSelector
     MprdmaPathSelector();
     ~MprdmaPathSelector() override;
 
-    void OnAck(uint16_t ev, bool ecn, Time rtt) override;
-    void OnNack(uint16_t ev) override;
-    void OnLoss(uint16_t ev) override;
-    void OnTimeout() override;
+    std::string GetName() const override;
 
     /// \return whether an EV is pending (the next packet will reuse it).
     bool HasPending() const;
     /// \return the pending EV (meaningful only when HasPending()).
     uint16_t GetPending() const;
-    /// \return the number of packets given an EV since Start().
-    uint64_t GetPacketCount() const;
-    /// \return how many of them reused the EV of an unmarked ACK.
+    /// \return how many packets (GetPacketCount()) reused the EV of an unmarked ACK.
     uint64_t GetRecycledCount() const;
     /// \return the number of ECN-marked ACKs since Start().
     uint64_t GetMarkedAckCount() const;
 
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
+    void DoFeedback(uint16_t ev, Feedback kind) override;
+    void DoTimeout() override;
     void DoStart() override;
+    void DoGetCounters(Counters& counters) const override;
 
   private:
     bool m_hasPending;   //!< An unmarked ACK's EV waits for the next packet.
     uint16_t m_pending;  //!< That EV.
-    uint64_t m_packets;  //!< Packets given an EV.
     uint64_t m_recycled; //!< Of which reused a pending EV.
     uint64_t m_marked;   //!< ECN-marked ACKs.
 };

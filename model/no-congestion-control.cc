@@ -46,6 +46,12 @@ NoCongestionControl::~NoCongestionControl()
 }
 
 std::string
+NoCongestionControl::GetName() const
+{
+    return "none";
+}
+
+std::string
 NoCongestionControl::Validate(const RdmaCcContext& context) const
 {
     if (m_window != 0 && m_window < context.mtu)

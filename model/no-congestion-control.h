@@ -27,6 +27,8 @@ class NoCongestionControl : public RdmaCongestionControl
     NoCongestionControl();
     ~NoCongestionControl() override;
 
+    std::string GetName() const override;
+
     std::string Validate(const RdmaCcContext& context) const override;
 
   protected:

@@ -24,17 +24,17 @@ OpsPathSelector::GetTypeId()
             .SetParent<PathSelector>()
             .SetGroupName("Reps")
             .AddConstructor<OpsPathSelector>()
-            .AddAttribute("Variant",
-                          "Uniform: a uniformly random EV per packet (the REPS paper's OPS); "
-                          "Deck: every EV of the entropy space once per round, in a shuffled "
-                          "order.",
-                          EnumValue(OpsPathSelector::UNIFORM),
-                          REPS_MAKE_ENUM_ACCESSOR(OpsPathSelector::Variant,
-                                                  &OpsPathSelector::m_variant),
-                          MakeEnumChecker(OpsPathSelector::UNIFORM,
-                                          "Uniform",
-                                          OpsPathSelector::DECK,
-                                          "Deck"));
+            .AddAttribute(
+                "Variant",
+                "Uniform: a uniformly random EV per packet (the REPS paper's OPS); "
+                "Deck: every EV of the entropy space once per round, in a shuffled "
+                "order.",
+                EnumValue(OpsPathSelector::UNIFORM),
+                REPS_MAKE_ENUM_ACCESSOR(OpsPathSelector::Variant, &OpsPathSelector::m_variant),
+                MakeEnumChecker(OpsPathSelector::UNIFORM,
+                                "Uniform",
+                                OpsPathSelector::DECK,
+                                "Deck"));
     return tid;
 }
 
@@ -47,6 +47,12 @@ OpsPathSelector::OpsPathSelector()
 OpsPathSelector::~OpsPathSelector()
 {
     NS_LOG_FUNCTION(this);
+}
+
+std::string
+OpsPathSelector::GetName() const
+{
+    return "ops";
 }
 
 void

@@ -43,6 +43,8 @@ class OpsPathSelector : public PathSelector
     OpsPathSelector();
     ~OpsPathSelector() override;
 
+    std::string GetName() const override;
+
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
     void DoStart() override;

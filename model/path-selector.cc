@@ -38,7 +38,12 @@ PathSelector::GetTypeId()
                             "The entropy value of a packet, why it was chosen, and whether the "
                             "packet is a retransmission.",
                             MakeTraceSourceAccessor(&PathSelector::m_entropyChosen),
-                            "ns3::PathSelector::EntropyChosenTracedCallback");
+                            "ns3::PathSelector::EntropyChosenTracedCallback")
+            .AddTraceSource("Feedback",
+                            "What came back for the packet sent with an entropy value: good, "
+                            "ECN-marked, NACKed (trimmed) or lost.",
+                            MakeTraceSourceAccessor(&PathSelector::m_feedback),
+                            "ns3::PathSelector::FeedbackTracedCallback");
     return tid;
 }
 
@@ -77,6 +82,7 @@ PathSelector::Start(const PathSelectorContext& context)
                     "PathSelector: the BDP of the connection must be >= 1 packet");
     m_context = context;
     m_started = true;
+    ResetCounters();
     DoStart();
 }
 
@@ -87,33 +93,146 @@ PathSelector::NextEntropy(bool retransmission)
     Choice why = RANDOM;
     uint16_t ev = DoNextEntropy(retransmission, why);
     NS_LOG_LOGIC("ev " << ev << " (" << ChoiceName(why) << ")" << (retransmission ? " retx" : ""));
+    if (static_cast<uint32_t>(why) < N_CHOICES)
+    {
+        ++m_choices[why];
+    }
     m_entropyChosen(ev, why, retransmission);
     return ev;
+}
+
+std::string
+PathSelector::GetName() const
+{
+    return GetInstanceTypeId().GetName();
 }
 
 void
 PathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
 {
+    NS_LOG_FUNCTION(this << ev << ecn << rtt);
+    Feed(ev, ecn ? ECN : GOOD, rtt);
 }
 
 void
 PathSelector::OnNack(uint16_t ev)
 {
+    NS_LOG_FUNCTION(this << ev);
+    Feed(ev, NACK, Time(0));
 }
 
 void
 PathSelector::OnLoss(uint16_t ev)
 {
+    NS_LOG_FUNCTION(this << ev);
+    Feed(ev, LOST, Time(0));
 }
 
 void
 PathSelector::OnTimeout()
+{
+    NS_LOG_FUNCTION(this);
+    ++m_timeouts;
+    DoTimeout();
+}
+
+void
+PathSelector::Feed(uint16_t ev, Feedback kind, Time rtt)
+{
+    ++m_feedbacks[kind];
+    m_feedback(ev, kind);
+    m_feedbackRtt = rtt;
+    DoFeedback(ev, kind);
+    m_feedbackRtt = Time(0);
+}
+
+Time
+PathSelector::GetFeedbackRtt() const
+{
+    return m_feedbackRtt;
+}
+
+void
+PathSelector::DoFeedback(uint16_t ev, Feedback kind)
+{
+}
+
+void
+PathSelector::DoTimeout()
 {
 }
 
 void
 PathSelector::DoStart()
 {
+}
+
+void
+PathSelector::DoGetCounters(Counters& counters) const
+{
+}
+
+void
+PathSelector::ResetCounters()
+{
+    m_choices.fill(0);
+    m_feedbacks.fill(0);
+    m_timeouts = 0;
+}
+
+uint64_t
+PathSelector::GetPacketCount() const
+{
+    uint64_t total = 0;
+    for (uint64_t c : m_choices)
+    {
+        total += c;
+    }
+    return total;
+}
+
+uint64_t
+PathSelector::GetChoiceCount(Choice why) const
+{
+    return static_cast<uint32_t>(why) < N_CHOICES ? m_choices[why] : 0;
+}
+
+uint64_t
+PathSelector::GetFeedbackCount(Feedback kind) const
+{
+    return static_cast<uint32_t>(kind) < N_FEEDBACKS ? m_feedbacks[kind] : 0;
+}
+
+uint64_t
+PathSelector::GetTimeoutCount() const
+{
+    return m_timeouts;
+}
+
+PathSelector::Counters
+PathSelector::GetCounters() const
+{
+    Counters counters;
+    counters["packets"] = GetPacketCount();
+    for (uint32_t i = 0; i < N_CHOICES; ++i)
+    {
+        counters["choice." + ChoiceName(static_cast<Choice>(i))] = m_choices[i];
+    }
+    for (uint32_t i = 0; i < N_FEEDBACKS; ++i)
+    {
+        counters["feedback." + FeedbackName(static_cast<Feedback>(i))] = m_feedbacks[i];
+    }
+    counters["timeouts"] = m_timeouts;
+    DoGetCounters(counters);
+    return counters;
+}
+
+uint64_t
+PathSelector::GetCounter(const std::string& name) const
+{
+    Counters counters = GetCounters();
+    auto it = counters.find(name);
+    return it == counters.end() ? 0 : it->second;
 }
 
 int64_t
@@ -123,6 +242,7 @@ PathSelector::AssignStreams(int64_t stream)
     m_rng->SetStream(stream);
     if (m_started)
     {
+        ResetCounters();
         DoStart();
     }
     return 1;
@@ -181,6 +301,23 @@ PathSelector::ChoiceName(Choice why)
         return "frozen";
     case ROUND_ROBIN:
         return "round-robin";
+    }
+    return "unknown";
+}
+
+std::string
+PathSelector::FeedbackName(Feedback kind)
+{
+    switch (kind)
+    {
+    case GOOD:
+        return "good";
+    case ECN:
+        return "ecn";
+    case NACK:
+        return "nack";
+    case LOST:
+        return "lost";
     }
     return "unknown";
 }

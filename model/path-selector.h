@@ -10,7 +10,9 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 
 /**
@@ -47,6 +49,16 @@ struct PathSelectorContext
  * OnTimeout() whenever its retransmission timer fires. Subclasses are chosen by TypeId, as
  * TCP congestion control is in ns-3 (see RdmaHelper).
  *
+ * A subclass implements two hooks: DoNextEntropy() (the EV of the next packet) and
+ * DoFeedback() (what came back for one EV: GOOD, ECN, NACK or LOST). OnAck(), OnNack() and
+ * OnLoss() turn the queue pair's events into DoFeedback() calls, count them and fire the
+ * Feedback trace; DoTimeout() (the connection's timer fired, no EV attached), DoStart() and
+ * GetName() are optional.
+ *
+ * Every selector counts the EVs it chose (per Choice), the feedback it received (per
+ * Feedback) and the timeouts; GetCounters() returns these and the selector's own counters by
+ * name, so that a script can read any selector's statistics without knowing its class.
+ *
  * EVs are drawn from the entropy space [EntropyBase, EntropyBase + EntropySpace).
  */
 class PathSelector : public Object
@@ -62,6 +74,24 @@ class PathSelector : public Object
         FROZEN = 4,      //!< A cached EV reused while REPS is frozen.
         ROUND_ROBIN = 5, //!< One of a fixed set of EVs, in turn (MP).
     };
+
+    /// Number of Choice values.
+    static constexpr uint32_t N_CHOICES = 6;
+
+    /// What came back for the packet sent with one EV (reported by DoFeedback()).
+    enum Feedback : uint8_t
+    {
+        GOOD = 0, //!< ACKed without an ECN mark.
+        ECN = 1,  //!< ACKed with an ECN mark (CE).
+        NACK = 2, //!< Trimmed by a full queue; the receiver sent a NACK.
+        LOST = 3, //!< Declared lost (retransmission timeout or a go-back-N NACK).
+    };
+
+    /// Number of Feedback values.
+    static constexpr uint32_t N_FEEDBACKS = 4;
+
+    /// Named counters of a selector (see GetCounters()).
+    typedef std::map<std::string, uint64_t> Counters;
 
     /**
      * \brief Get the type ID.
@@ -81,6 +111,19 @@ class PathSelector : public Object
     typedef void (*EntropyChosenTracedCallback)(uint16_t ev, Choice why, bool retransmission);
 
     /**
+     * TracedCallback signature for the feedback of one EV.
+     * \param [in] ev the entropy value the packet carried.
+     * \param [in] kind what came back.
+     */
+    typedef void (*FeedbackTracedCallback)(uint16_t ev, Feedback kind);
+
+    /**
+     * \return the short name of this selector on command lines and in results ("ecmp",
+     *         "reps", ...); by default its TypeId name.
+     */
+    virtual std::string GetName() const;
+
+    /**
      * Start serving a connection.
      * \param context what the queue pair knows of the connection.
      */
@@ -93,27 +136,30 @@ class PathSelector : public Object
     uint16_t NextEntropy(bool retransmission);
 
     /**
-     * An ACK came back.
+     * An ACK came back: DoFeedback() with GOOD, or ECN when \p ecn is set.
      * \param ev the EV echoed by the ACK (the one the acknowledged packet carried).
      * \param ecn the CE bit of the acknowledged packet, echoed by the ACK.
-     * \param rtt the round-trip time measured for that packet (zero when unknown).
+     * \param rtt the round-trip time measured for that packet (zero when unknown); the hook
+     *            reads it with GetFeedbackRtt().
      */
-    virtual void OnAck(uint16_t ev, bool ecn, Time rtt);
+    void OnAck(uint16_t ev, bool ecn, Time rtt);
 
     /**
-     * A NACK came back: the packet sent with \p ev was trimmed by a full queue.
+     * A NACK came back: the packet sent with \p ev was trimmed by a full queue. DoFeedback()
+     * with NACK.
      * \param ev the EV of the trimmed packet.
      */
-    virtual void OnNack(uint16_t ev);
+    void OnNack(uint16_t ev);
 
     /**
-     * The packet sent with \p ev was declared lost.
+     * The packet sent with \p ev was declared lost: DoFeedback() with LOST.
      * \param ev the EV it carried.
      */
-    virtual void OnLoss(uint16_t ev);
+    void OnLoss(uint16_t ev);
 
-    /// The retransmission timer of the queue pair fired.
-    virtual void OnTimeout();
+    /// The retransmission timer of the queue pair fired (after the OnLoss() calls of the
+    /// packets it declared lost): DoTimeout().
+    void OnTimeout();
 
     /**
      * Assign fixed random variable stream numbers to the random variables used by this model.
@@ -135,11 +181,46 @@ class PathSelector : public Object
     /// \return whether Start() was called.
     bool IsStarted() const;
 
+    /// \return how many EVs were chosen since Start().
+    uint64_t GetPacketCount() const;
+    /**
+     * \param why a reason.
+     * \return how many EVs were chosen for that reason since Start().
+     */
+    uint64_t GetChoiceCount(Choice why) const;
+    /**
+     * \param kind a kind of feedback.
+     * \return how many times it was received since Start().
+     */
+    uint64_t GetFeedbackCount(Feedback kind) const;
+    /// \return how many retransmission timeouts were reported since Start().
+    uint64_t GetTimeoutCount() const;
+
+    /**
+     * Every counter of this selector, by name: "packets", "choice.<reason>" per Choice,
+     * "feedback.<kind>" per Feedback, "timeouts", and the counters the subclass adds (e.g.
+     * "freezes" of REPS, "repaths" of PLB).
+     * \return the counters since Start().
+     */
+    Counters GetCounters() const;
+
+    /**
+     * \param name a counter's name (see GetCounters()).
+     * \return its value, or 0 when this selector does not count it.
+     */
+    uint64_t GetCounter(const std::string& name) const;
+
     /**
      * \param why a reason.
      * \return its name ("fixed", "random", "explore", "recycled", "frozen", "round-robin").
      */
     static std::string ChoiceName(Choice why);
+
+    /**
+     * \param kind a kind of feedback.
+     * \return its name ("good", "ecn", "nack", "lost").
+     */
+    static std::string FeedbackName(Feedback kind);
 
   protected:
     void DoDispose() override;
@@ -152,8 +233,30 @@ class PathSelector : public Object
      */
     virtual uint16_t DoNextEntropy(bool retransmission, Choice& why) = 0;
 
+    /**
+     * Learn what came back for the packet sent with \p ev. The default does nothing (a
+     * selector that ignores feedback, as ECMP and OPS).
+     * \param ev the EV the packet carried.
+     * \param kind what came back.
+     */
+    virtual void DoFeedback(uint16_t ev, Feedback kind);
+
+    /// The retransmission timer fired (no EV attached; the lost packets were reported as LOST
+    /// just before). The default does nothing.
+    virtual void DoTimeout();
+
     /// Called by Start() once the context is set; subclasses reset their state here.
     virtual void DoStart();
+
+    /**
+     * Add the subclass's own counters to GetCounters().
+     * \param [in,out] counters the counters so far.
+     */
+    virtual void DoGetCounters(Counters& counters) const;
+
+    /// \return the RTT sample of the ACK being reported to DoFeedback() (zero when unknown or
+    ///         when the feedback is not an ACK).
+    Time GetFeedbackRtt() const;
 
     /// \return an EV drawn uniformly from the entropy space.
     uint16_t RandomEntropy();
@@ -165,12 +268,28 @@ class PathSelector : public Object
     uint32_t RandomInteger(uint32_t max);
 
   private:
+    /**
+     * Count and trace one feedback, and hand it to DoFeedback().
+     * \param ev the EV.
+     * \param kind what came back.
+     * \param rtt the RTT sample (zero when none).
+     */
+    void Feed(uint16_t ev, Feedback kind, Time rtt);
+
+    /// Zero every counter.
+    void ResetCounters();
+
     uint32_t m_entropySpace;                                //!< Number of distinct EVs.
     uint16_t m_entropyBase;                                 //!< Smallest EV.
     PathSelectorContext m_context;                          //!< The connection served.
     bool m_started;                                         //!< Start() was called.
     Ptr<UniformRandomVariable> m_rng;                       //!< Source of random EVs.
+    Time m_feedbackRtt;                                     //!< RTT of the feedback in hand.
+    std::array<uint64_t, N_CHOICES> m_choices{};            //!< EVs chosen, per Choice.
+    std::array<uint64_t, N_FEEDBACKS> m_feedbacks{};        //!< Feedback, per kind.
+    uint64_t m_timeouts{0};                                 //!< Timeouts reported.
     TracedCallback<uint16_t, Choice, bool> m_entropyChosen; //!< EntropyChosen trace.
+    TracedCallback<uint16_t, Feedback> m_feedback;          //!< Feedback trace.
 };
 
 } // namespace ns3

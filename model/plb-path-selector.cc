@@ -93,10 +93,29 @@ PlbPathSelector::DoNextEntropy(bool retransmission, Choice& why)
     return m_ev;
 }
 
-void
-PlbPathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
+std::string
+PlbPathSelector::GetName() const
 {
-    NS_LOG_FUNCTION(this << ev << ecn << rtt);
+    return "plb";
+}
+
+void
+PlbPathSelector::DoGetCounters(Counters& counters) const
+{
+    counters["repaths"] = m_repaths;
+    counters["rounds"] = m_rounds;
+}
+
+void
+PlbPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+{
+    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
+    if (kind != GOOD && kind != ECN)
+    {
+        return; // PLB counts ACKs only
+    }
+    const bool ecn = kind == ECN;
+    const Time rtt = GetFeedbackRtt();
     Time now = Simulator::Now();
     if (!m_roundOpen)
     {
@@ -125,7 +144,7 @@ PlbPathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
 }
 
 void
-PlbPathSelector::OnTimeout()
+PlbPathSelector::DoTimeout()
 {
     NS_LOG_FUNCTION(this);
     if (m_repathOnTimeout)

@@ -46,8 +46,7 @@ class PlbPathSelector : public PathSelector
      */
     typedef void (*RepathTracedCallback)(uint16_t oldEv, uint16_t newEv, bool timeout);
 
-    void OnAck(uint16_t ev, bool ecn, Time rtt) override;
-    void OnTimeout() override;
+    std::string GetName() const override;
 
     /// \return the connection's current EV (valid once started).
     uint16_t GetEntropy() const;
@@ -58,7 +57,10 @@ class PlbPathSelector : public PathSelector
 
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
+    void DoFeedback(uint16_t ev, Feedback kind) override;
+    void DoTimeout() override;
     void DoStart() override;
+    void DoGetCounters(Counters& counters) const override;
 
   private:
     /**

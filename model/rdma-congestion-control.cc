@@ -46,6 +46,12 @@ RdmaCongestionControl::~RdmaCongestionControl()
 }
 
 std::string
+RdmaCongestionControl::GetName() const
+{
+    return GetInstanceTypeId().GetName();
+}
+
+std::string
 RdmaCongestionControl::Validate(const RdmaCcContext& context) const
 {
     return "";

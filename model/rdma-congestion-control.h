@@ -57,6 +57,12 @@ class RdmaCongestionControl : public Object
     ~RdmaCongestionControl() override;
 
     /**
+     * \return the short name of this controller on command lines and in results ("window",
+     *         "dcqcn", "none"); by default its TypeId name.
+     */
+    virtual std::string GetName() const;
+
+    /**
      * Check the controller's attributes against the connection.
      * \param context the connection.
      * \return an empty string when valid, else what is wrong and what is allowed.

@@ -56,6 +56,12 @@ RdmaWindowCongestionControl::~RdmaWindowCongestionControl()
 }
 
 std::string
+RdmaWindowCongestionControl::GetName() const
+{
+    return "window";
+}
+
+std::string
 RdmaWindowCongestionControl::Validate(const RdmaCcContext& context) const
 {
     std::ostringstream os;

@@ -36,6 +36,8 @@ class RdmaWindowCongestionControl : public RdmaCongestionControl
     RdmaWindowCongestionControl();
     ~RdmaWindowCongestionControl() override;
 
+    std::string GetName() const override;
+
     std::string Validate(const RdmaCcContext& context) const override;
     void OnAck(uint32_t ackedBytes, bool ce, Time rtt) override;
     void OnNack(uint32_t lostBytes) override;

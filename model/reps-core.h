@@ -31,8 +31,8 @@ enum class RepsExploration : uint8_t
 /**
  * \ingroup reps
  * Recycled Entropy Packet Spraying for one connection: the circular buffer of EVs whose ACKs
- * came back unmarked, the exploration counter and freezing mode (see REPS.md, "REPS per
- * connection").
+ * came back unmarked, the exploration counter and freezing mode (see the manual, chapter
+ * "Path selectors", section "REPS", "Algorithm").
  *
  * \tparam N number of buffer slots (1 to 32; 8 in the paper).
  *
@@ -275,7 +275,8 @@ class RepsCore
     }
 
     /**
-     * Whether a retransmission timeout is a failure signal (REPS.md, "Entering freezing").
+     * Whether a retransmission timeout is a failure signal (the manual, "Path selectors",
+     * section "REPS", "Algorithm": the failure signal).
      * \param trimming whether the network trims packets (then any timeout counts).
      * \param maxRecentRttNs the largest RTT seen recently (about the last 2 RTOs) [ns].
      * \param baseRttNs the base RTT of the connection [ns].

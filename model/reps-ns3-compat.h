@@ -12,7 +12,8 @@
  *
  * REPS_NS3_VERSION is 100 * major + minor of the ns-3 being built against (337 for ns-3.37),
  * set by CMake (cmake/reps-version.cmake) or by wscript. Code elsewhere in the module uses the
- * names defined here instead of testing the version itself.
+ * names defined here instead of testing the version itself; the test suites' names (test case
+ * durations) are in test/reps-test-compat.h, which is not installed.
  */
 
 #ifndef REPS_NS3_VERSION
@@ -21,7 +22,6 @@
 #endif
 
 #include "ns3/enum.h"
-#include "ns3/test.h"
 
 /**
  * \ingroup reps
@@ -33,27 +33,5 @@
 #else
 #define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor(member)
 #endif
-
-namespace ns3
-{
-namespace reps
-{
-
-#if REPS_NS3_VERSION >= 342
-/// Duration of a test case (TestCase::Duration from ns-3.42 on).
-using TestDuration = TestCase::Duration;
-constexpr TestDuration kQuick = TestCase::Duration::QUICK;         //!< Runs in well under a second.
-constexpr TestDuration kExtensive = TestCase::Duration::EXTENSIVE; //!< A scenario check.
-constexpr TestDuration kTakesForever = TestCase::Duration::TAKES_FOREVER; //!< Benchmark-sized.
-#else
-/// Duration of a test case (TestCase::TestDuration up to ns-3.41).
-using TestDuration = TestCase::TestDuration;
-constexpr TestDuration kQuick = TestCase::QUICK;                //!< Runs in well under a second.
-constexpr TestDuration kExtensive = TestCase::EXTENSIVE;        //!< A scenario check.
-constexpr TestDuration kTakesForever = TestCase::TAKES_FOREVER; //!< Benchmark-sized.
-#endif
-
-} // namespace reps
-} // namespace ns3
 
 #endif /* REPS_NS3_COMPAT_H */

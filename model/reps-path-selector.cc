@@ -237,9 +237,7 @@ RepsPathSelector::RepsPathSelector()
       m_rttThresholdFactor(1.65),
       m_maxRttWindowAttribute(Time(0)),
       m_freezes(0),
-      m_timeouts(0),
       m_failureSignals(0),
-      m_choices{},
       m_occupancy(0)
 {
     NS_LOG_FUNCTION(this);
@@ -303,9 +301,7 @@ RepsPathSelector::DoStart()
         m_maxRttWindowAttribute.IsZero() ? 2 * GetContext().rto : m_maxRttWindowAttribute;
     m_rtts.clear();
     m_freezes = 0;
-    m_timeouts = 0;
     m_failureSignals = 0;
-    m_choices.fill(0);
     m_occupancy = 0;
 }
 
@@ -334,16 +330,44 @@ RepsPathSelector::DoNextEntropy(bool retransmission, Choice& why)
                                m_variant == EXPLORE_EVERY_EIGHTH ? RepsExploration::EVERY_EIGHTH
                                                                  : RepsExploration::ALL_RANDOM,
                                why);
-    ++m_choices[why];
     UpdateOccupancy();
     return ev;
 }
 
-void
-RepsPathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
+std::string
+RepsPathSelector::GetName() const
 {
-    NS_LOG_FUNCTION(this << ev << ecn << rtt);
-    NS_ASSERT_MSG(m_core, "RepsPathSelector::Start() must be called before OnAck()");
+    return "reps";
+}
+
+void
+RepsPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+{
+    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
+    NS_ASSERT_MSG(m_core, "RepsPathSelector::Start() must be called before feedback");
+    switch (kind)
+    {
+    case GOOD:
+    case ECN:
+        Ack(ev, kind == ECN, GetFeedbackRtt());
+        break;
+    case NACK:
+        // The EV of a trimmed packet is never cached; the NACK is feedback, which ends a freeze
+        // that is due.
+        if (m_core->ExpireFreeze(CoreNow().GetNanoSeconds(), ExplorePackets()))
+        {
+            NotifyFreezeEnded();
+        }
+        break;
+    case LOST:
+        // A lost packet's EV was never cached (its ACK never came); nothing to forget.
+        break;
+    }
+}
+
+void
+RepsPathSelector::Ack(uint16_t ev, bool ecn, Time rtt)
+{
     Time now = Simulator::Now();
     if (rtt.IsStrictlyPositive())
     {
@@ -370,19 +394,6 @@ RepsPathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
     UpdateOccupancy();
 }
 
-void
-RepsPathSelector::OnNack(uint16_t ev)
-{
-    NS_LOG_FUNCTION(this << ev);
-    NS_ASSERT_MSG(m_core, "RepsPathSelector::Start() must be called before OnNack()");
-    // The EV of a trimmed packet is never cached; the NACK is feedback, which ends a freeze
-    // that is due.
-    if (m_core->ExpireFreeze(CoreNow().GetNanoSeconds(), ExplorePackets()))
-    {
-        NotifyFreezeEnded();
-    }
-}
-
 Time
 RepsPathSelector::CoreNow() const
 {
@@ -401,18 +412,10 @@ RepsPathSelector::NotifyFreezeEnded()
 }
 
 void
-RepsPathSelector::OnLoss(uint16_t ev)
-{
-    NS_LOG_FUNCTION(this << ev);
-    // A lost packet's EV was never cached (its ACK never came); nothing to forget.
-}
-
-void
-RepsPathSelector::OnTimeout()
+RepsPathSelector::DoTimeout()
 {
     NS_LOG_FUNCTION(this);
     NS_ASSERT_MSG(m_core, "RepsPathSelector::Start() must be called before OnTimeout()");
-    ++m_timeouts;
     // A timeout is feedback too: a freeze that is due ends here, so that a connection whose
     // cached EVs all lead to dead paths (no ACK ever comes back) does not stay frozen.
     if (m_core->ExpireFreeze(CoreNow().GetNanoSeconds(), ExplorePackets()))
@@ -488,32 +491,16 @@ RepsPathSelector::GetFreezeCount() const
 }
 
 uint64_t
-RepsPathSelector::GetTimeoutCount() const
-{
-    return m_timeouts;
-}
-
-uint64_t
 RepsPathSelector::GetFailureSignalCount() const
 {
     return m_failureSignals;
 }
 
-uint64_t
-RepsPathSelector::GetPacketCount() const
+void
+RepsPathSelector::DoGetCounters(Counters& counters) const
 {
-    uint64_t total = 0;
-    for (uint64_t c : m_choices)
-    {
-        total += c;
-    }
-    return total;
-}
-
-uint64_t
-RepsPathSelector::GetChoiceCount(Choice why) const
-{
-    return static_cast<std::size_t>(why) < m_choices.size() ? m_choices[why] : 0;
+    counters["freezes"] = m_freezes;
+    counters["failure-signals"] = m_failureSignals;
 }
 
 } // namespace ns3

@@ -41,8 +41,9 @@ class RepsCoreHolder;
  * below RttThresholdFactor x base RTT (the loss was not congestion). No RTT sample in the
  * window counts as a low RTT.
  *
- * Counters for research scripts: GetFreezeCount(), GetChoiceCount() (per reason), e.g. the
- * recycled-EV hit rate is (RECYCLED + FROZEN) / GetPacketCount().
+ * Counters for research scripts: GetFreezeCount(), GetFailureSignalCount(), and those of every
+ * selector (GetChoiceCount() per reason, e.g. the recycled-EV hit rate is
+ * (RECYCLED + FROZEN) / GetPacketCount()); GetCounters() adds "freezes" and "failure-signals".
  */
 class RepsPathSelector : public PathSelector
 {
@@ -77,10 +78,7 @@ class RepsPathSelector : public PathSelector
      */
     typedef void (*FreezeTracedCallback)(Time time);
 
-    void OnAck(uint16_t ev, bool ecn, Time rtt) override;
-    void OnNack(uint16_t ev) override;
-    void OnLoss(uint16_t ev) override;
-    void OnTimeout() override;
+    std::string GetName() const override;
 
     /**
      * Check a configuration; DoStart() aborts with the message if it is not empty.
@@ -103,17 +101,8 @@ class RepsPathSelector : public PathSelector
     uint32_t GetExplorationCounter() const;
     /// \return how many times freezing was entered since Start().
     uint64_t GetFreezeCount() const;
-    /// \return how many retransmission timeouts were reported since Start().
-    uint64_t GetTimeoutCount() const;
     /// \return how many of those timeouts counted as a failure signal.
     uint64_t GetFailureSignalCount() const;
-    /// \return how many EVs were chosen since Start().
-    uint64_t GetPacketCount() const;
-    /**
-     * \param why a reason.
-     * \return how many EVs were chosen for that reason since Start().
-     */
-    uint64_t GetChoiceCount(Choice why) const;
     /// \return the largest RTT measured within MaxRttWindow of now (zero if none).
     Time GetMaxRecentRtt();
     /// \return the window over which the recent maximum RTT is taken (valid once started).
@@ -121,10 +110,21 @@ class RepsPathSelector : public PathSelector
 
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
+    void DoFeedback(uint16_t ev, Feedback kind) override;
+    void DoTimeout() override;
     void DoStart() override;
+    void DoGetCounters(Counters& counters) const override;
     void DoDispose() override;
 
   private:
+    /**
+     * An ACK came back: record its RTT sample, cache or forget its EV.
+     * \param ev the EV it echoes.
+     * \param ecn its CE bit.
+     * \param rtt its RTT sample (zero when unknown).
+     */
+    void Ack(uint16_t ev, bool ecn, Time rtt);
+
     /// \return the number of packets of an exploration window (one BDP, capped at 65535).
     uint32_t ExplorePackets() const;
     /// Update BufferOccupancy from the core.
@@ -146,9 +146,7 @@ class RepsPathSelector : public PathSelector
     Time m_freezeEnd; //!< When it may end (full-width copy of the core's tick).
     std::deque<std::pair<Time, Time>> m_rtts;    //!< (when, RTT), decreasing RTTs: windowed max.
     uint64_t m_freezes;                          //!< Freezes entered.
-    uint64_t m_timeouts;                         //!< Timeouts reported.
     uint64_t m_failureSignals;                   //!< Timeouts that counted.
-    std::array<uint64_t, 6> m_choices;           //!< EVs chosen, per Choice.
     TracedCallback<uint16_t> m_entropyCached;    //!< EntropyCached trace.
     TracedCallback<uint16_t> m_entropyDiscarded; //!< EntropyDiscarded trace.
     TracedCallback<Time> m_freezeStarted;        //!< FreezeStarted trace.

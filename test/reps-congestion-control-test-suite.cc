@@ -2,13 +2,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/dcqcn-congestion-control.h"
 #include "ns3/double.h"
 #include "ns3/no-congestion-control.h"
 #include "ns3/nstime.h"
 #include "ns3/rdma-window-congestion-control.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"

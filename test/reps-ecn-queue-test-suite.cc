@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
@@ -9,7 +11,6 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/packet.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"

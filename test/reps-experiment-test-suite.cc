@@ -2,29 +2,32 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/config.h"
+#include "ns3/ecmp-path-selector.h"
+#include "ns3/fabric-experiment.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
-#include "ns3/roce-ack-header.h"
-#include "ns3/string.h"
-#include "ns3/ecmp-path-selector.h"
-#include "ns3/fabric-experiment.h"
 #include "ns3/rdma-flow-launcher.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-stack.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/ring-all-reduce.h"
+#include "ns3/roce-ack-header.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/tcp-background.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 #include "ns3/workload-runner.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 using namespace ns3;
 
@@ -174,7 +177,7 @@ class RdmaFlowLauncherTestCase : public TestCase
         uint32_t pinned = 0;
         for (const Ptr<RdmaQueuePair>& qp : launcher.GetSenders())
         {
-            pinned += DynamicCast<EcmpPathSelector>(qp->GetPathSelector()) ? 1 : 0;
+            pinned += qp->GetPathSelector()->GetName() == "ecmp" ? 1 : 0;
         }
         NS_TEST_ASSERT_MSG_EQ(pinned, bg.size(), "one ECMP queue pair per background flow");
         RdmaQueuePairStats totals = launcher.GetSenderTotals();
@@ -679,6 +682,151 @@ class ExperimentOrderIndependenceTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The selector of examples/reps-custom-selector.cc and of the manual's chapter "Writing your
+ * own path selector", written the same way outside the module: round-robin over
+ * [EntropyBase, EntropyBase + Paths), skipping once every EV whose last feedback was bad.
+ */
+class TestSkipRoundRobinPathSelector : public PathSelector
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid =
+            TypeId("ns3::TestSkipRoundRobinPathSelector")
+                .SetParent<PathSelector>()
+                .SetGroupName("Reps")
+                .AddConstructor<TestSkipRoundRobinPathSelector>()
+                .AddAttribute("Paths",
+                              "Number of EVs taken in turn (at most EntropySpace are used).",
+                              UintegerValue(32),
+                              MakeUintegerAccessor(&TestSkipRoundRobinPathSelector::m_paths),
+                              MakeUintegerChecker<uint32_t>(1, 65536));
+        return tid;
+    }
+
+    std::string GetName() const override
+    {
+        return "test-rrskip";
+    }
+
+  protected:
+    uint16_t DoNextEntropy(bool retransmission, Choice& why) override
+    {
+        why = ROUND_ROBIN;
+        const uint32_t n = std::min(m_paths, GetEntropySpace());
+        while (true) // ends: every skip erases one mark
+        {
+            auto ev = static_cast<uint16_t>(GetEntropyBase() + m_next % n);
+            m_next = (m_next + 1) % n;
+            if (m_bad.erase(ev) == 0)
+            {
+                return ev;
+            }
+        }
+    }
+
+    void DoFeedback(uint16_t ev, Feedback kind) override
+    {
+        if (kind == GOOD)
+        {
+            m_bad.erase(ev);
+        }
+        else
+        {
+            m_bad.insert(ev);
+        }
+    }
+
+  private:
+    uint32_t m_paths{32};     //!< Paths attribute.
+    uint32_t m_next{0};       //!< Position of the next EV in the round.
+    std::set<uint16_t> m_bad; //!< EVs to skip once.
+};
+
+NS_OBJECT_ENSURE_REGISTERED(TestSkipRoundRobinPathSelector);
+
+/**
+ * \ingroup reps-test
+ * A path selector defined outside the module is found by its short name and by its TypeId,
+ * skips EVs after bad feedback, and runs in FabricExperiment, where every flow completes.
+ */
+class CustomSelectorTestCase : public TestCase
+{
+  public:
+    CustomSelectorTestCase()
+        : TestCase("A selector defined outside the module: found by name, completes every flow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PathSelectorNames::Choice byName;
+        PathSelectorNames::Choice byTid;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(PathSelectorNames::Lookup("test-rrskip", byName, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(byName.tid, TestSkipRoundRobinPathSelector::GetTypeId(), "TypeId");
+        NS_TEST_ASSERT_MSG_EQ(
+            PathSelectorNames::Lookup("ns3::TestSkipRoundRobinPathSelector", byTid, error),
+            true,
+            error);
+        NS_TEST_ASSERT_MSG_EQ(byTid.name, "test-rrskip", "short name of the TypeId");
+        std::vector<std::string> names = PathSelectorNames::GetAvailableNames();
+        NS_TEST_ASSERT_MSG_EQ((std::find(names.begin(), names.end(), "test-rrskip") != names.end()),
+                              true,
+                              "listed with the module's selectors");
+
+        // The rule: round-robin, an EV with bad feedback skipped once, a good ACK forgives.
+        Ptr<PathSelector> s = CreateObject<TestSkipRoundRobinPathSelector>();
+        s->SetAttribute("Paths", UintegerValue(4));
+        s->SetAttribute("EntropyBase", UintegerValue(100));
+        s->SetAttribute("EntropySpace", UintegerValue(1000));
+        s->Start(PathSelectorContext());
+        std::vector<uint16_t> evs;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            evs.push_back(s->NextEntropy(false));
+        }
+        NS_TEST_ASSERT_MSG_EQ((evs == std::vector<uint16_t>{100, 101, 102, 103}), true, "in turn");
+        s->OnAck(101, true, MicroSeconds(10));
+        s->OnLoss(102);
+        s->OnNack(103);
+        s->OnAck(103, false, MicroSeconds(10));
+        evs.clear();
+        for (uint32_t i = 0; i < 5; ++i)
+        {
+            evs.push_back(s->NextEntropy(false));
+        }
+        NS_TEST_ASSERT_MSG_EQ((evs == std::vector<uint16_t>{100, 103, 100, 101, 102}),
+                              true,
+                              "101 and 102 skipped once, 103 forgiven");
+        NS_TEST_ASSERT_MSG_EQ(s->GetChoiceCount(PathSelector::ROUND_ROBIN), 9, "counted");
+
+        FabricExperiment e;
+        e.lb = "ops,test-rrskip";
+        e.leaves = 2;
+        e.hostsPerLeaf = 4;
+        e.spines = 2;
+        e.flowSize = "128KiB";
+        e.failedLinks = 1;
+        e.failLeaf = 0;
+        e.failAt = "5us";
+        e.quiet = true;
+        e.Check();
+        NS_TEST_ASSERT_MSG_EQ(e.GetSelectors().size(), 2, "two selectors");
+        RunResult r = e.Run(e.GetSelectors()[1]);
+        NS_TEST_ASSERT_MSG_EQ(r.lb, "test-rrskip", "the result carries the short name");
+        NS_TEST_ASSERT_MSG_EQ(r.flows.GetFlowCount(), 8, "a permutation of 8 hosts");
+        NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(), 8, "every flow completes");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The experiment tests.
  */
 class RepsExperimentTestSuite : public TestSuite
@@ -694,6 +842,7 @@ class RepsExperimentTestSuite : public TestSuite
         AddTestCase(new ExperimentOptionsReachObjectsTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundExperimentTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundEcnTestCase(), reps::kQuick);
+        AddTestCase(new CustomSelectorTestCase(), reps::kQuick);
     }
 };
 

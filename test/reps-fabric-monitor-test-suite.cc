@@ -2,12 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/fabric-monitor.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-header.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/test.h"

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
@@ -15,7 +17,6 @@
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/red-queue-disc.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"

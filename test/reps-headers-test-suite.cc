@@ -2,9 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/buffer.h"
 #include "ns3/packet.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/roce-ack-header.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/test.h"

@@ -2,11 +2,12 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/reps-module.h"
-#include "ns3/reps-ns3-compat.h"
 
 #include <algorithm>
 #include <iomanip>

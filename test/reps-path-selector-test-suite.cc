@@ -2,14 +2,21 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/ecmp-path-selector.h"
-#include "ns3/reps-ns3-compat.h"
+#include "ns3/object-factory.h"
+#include "ns3/shuffle.h"
+#include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -184,6 +191,155 @@ class EcmpStreamAfterStartTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Every selector of the module: a short name of its own, the queue pair's events reach the
+ * DoFeedback() hook as GOOD, ECN, NACK and LOST (counted and traced by the base class), and
+ * its counters are readable by name without knowing its class (REPS's freezes included).
+ */
+class SelectorFeedbackCountersTestCase : public TestCase
+{
+  public:
+    SelectorFeedbackCountersTestCase()
+        : TestCase("Every selector: short name, feedback hooks, counters by name")
+    {
+    }
+
+  private:
+    /// Feedback trace log.
+    std::vector<std::pair<uint16_t, PathSelector::Feedback>> m_log;
+
+    /**
+     * Feedback trace sink.
+     * \param ev the EV
+     * \param kind what came back
+     */
+    void Feedback(uint16_t ev, PathSelector::Feedback kind)
+    {
+        m_log.emplace_back(ev, kind);
+    }
+
+    void DoRun() override
+    {
+        const std::map<std::string, std::string> expected = {
+            {"ns3::EcmpPathSelector", "ecmp"},
+            {"ns3::OpsPathSelector", "ops"},
+            {"ns3::FlowletPathSelector", "flowlet"},
+            {"ns3::RepsPathSelector", "reps"},
+            {"ns3::MpPathSelector", "mp"},
+            {"ns3::PlbPathSelector", "plb"},
+            {"ns3::BitmapPathSelector", "bitmap"},
+            {"ns3::MprdmaPathSelector", "mprdma"},
+        };
+        for (const auto& [typeName, shortName] : expected)
+        {
+            ObjectFactory factory(typeName);
+            Ptr<PathSelector> s = factory.Create<PathSelector>();
+            NS_TEST_ASSERT_MSG_EQ(s->GetName(), shortName, typeName);
+            m_log.clear();
+            s->TraceConnectWithoutContext(
+                "Feedback",
+                MakeCallback(&SelectorFeedbackCountersTestCase::Feedback, this));
+            PathSelectorContext ctx;
+            ctx.trimming = true; // every timeout is a failure signal for REPS
+            s->Start(ctx);
+            uint16_t a = s->NextEntropy(false);
+            uint16_t b = s->NextEntropy(false);
+            s->NextEntropy(true);
+            s->OnAck(a, false, MicroSeconds(9));
+            s->OnAck(b, true, MicroSeconds(9));
+            s->OnNack(a);
+            s->OnLoss(b);
+            s->OnLoss(a);
+            s->OnTimeout();
+            NS_TEST_ASSERT_MSG_EQ(m_log.size(), 5, typeName << ": one Feedback per event");
+            NS_TEST_ASSERT_MSG_EQ((m_log[1] == std::make_pair(b, PathSelector::ECN)), true, "ECN");
+            NS_TEST_ASSERT_MSG_EQ((m_log[3] == std::make_pair(b, PathSelector::LOST)),
+                                  true,
+                                  "lost");
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::GOOD), 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::ECN), 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::NACK), 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::LOST), 2, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetTimeoutCount(), 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetPacketCount(), 3, typeName);
+            PathSelector::Counters c = s->GetCounters();
+            NS_TEST_ASSERT_MSG_EQ(c["packets"], 3, typeName);
+            NS_TEST_ASSERT_MSG_EQ(c["feedback.lost"], 2, typeName);
+            NS_TEST_ASSERT_MSG_EQ(c["timeouts"], 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetCounter("no-such-counter"), 0, typeName);
+            uint64_t chosen = 0;
+            for (uint32_t i = 0; i < PathSelector::N_CHOICES; ++i)
+            {
+                chosen += s->GetCounter(
+                    "choice." + PathSelector::ChoiceName(static_cast<PathSelector::Choice>(i)));
+            }
+            NS_TEST_ASSERT_MSG_EQ(chosen, 3, typeName << ": choices add up to the packets");
+            if (shortName == "reps")
+            {
+                Ptr<RepsPathSelector> reps = DynamicCast<RepsPathSelector>(s);
+                NS_TEST_ASSERT_MSG_EQ(reps->GetFreezeCount(), 1, "the timeout froze REPS");
+                NS_TEST_ASSERT_MSG_EQ(s->GetCounter("freezes"), 1, "freezes by name");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(s->GetCounter("freezes"), 0, typeName << " never freezes");
+            }
+            // Starting again resets every counter.
+            s->Start(ctx);
+            NS_TEST_ASSERT_MSG_EQ(s->GetPacketCount(), 0, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::LOST), 0, typeName);
+            s->Dispose();
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Shuffle: a permutation, reproducible from the stream, and the documented draws
+ * (position i - 1 swapped with GetInteger(0, i - 1), from the last position down).
+ */
+class ShuffleTestCase : public TestCase
+{
+  public:
+    ShuffleTestCase()
+        : TestCase("Shuffle: a reproducible permutation with the documented draws")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint32_t> items(50);
+        for (uint32_t i = 0; i < items.size(); ++i)
+        {
+            items[i] = i;
+        }
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(42);
+        std::vector<uint32_t> shuffled = items;
+        Shuffle(shuffled, rng);
+        NS_TEST_ASSERT_MSG_EQ((shuffled != items), true, "the order changed");
+        std::vector<uint32_t> sorted = shuffled;
+        std::sort(sorted.begin(), sorted.end());
+        NS_TEST_ASSERT_MSG_EQ((sorted == items), true, "a permutation");
+        Ptr<UniformRandomVariable> again = CreateObject<UniformRandomVariable>();
+        again->SetStream(42);
+        std::vector<uint32_t> expected = items;
+        for (uint32_t i = expected.size(); i > 1; --i)
+        {
+            std::swap(expected[i - 1], expected[again->GetInteger(0, i - 1)]);
+        }
+        NS_TEST_ASSERT_MSG_EQ((shuffled == expected), true, "the documented draws");
+        std::vector<uint32_t> none;
+        Shuffle(none, rng);
+        std::vector<uint32_t> one = {7};
+        Shuffle(one, rng);
+        NS_TEST_ASSERT_MSG_EQ(one[0], 7, "one item stays");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The path selector test suite.
  */
 class RepsPathSelectorTestSuite : public TestSuite
@@ -195,6 +351,8 @@ class RepsPathSelectorTestSuite : public TestSuite
         AddTestCase(new EcmpOneEntropyPerQpTestCase, reps::kQuick);
         AddTestCase(new EcmpPinnedAndSeededTestCase, reps::kQuick);
         AddTestCase(new EcmpStreamAfterStartTestCase, reps::kQuick);
+        AddTestCase(new SelectorFeedbackCountersTestCase, reps::kQuick);
+        AddTestCase(new ShuffleTestCase, reps::kQuick);
     }
 };
 

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/bitmap-path-selector.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -12,7 +14,6 @@
 #include "ns3/nstime.h"
 #include "ns3/ops-path-selector.h"
 #include "ns3/plb-path-selector.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"

@@ -2,13 +2,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/reps-module.h"
-#include "ns3/reps-ns3-compat.h"
 
 #include <set>
 #include <sstream>

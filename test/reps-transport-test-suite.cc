@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
@@ -9,7 +11,6 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/reps-module.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/traffic-control-module.h"
 
 #include <map>
@@ -1446,8 +1447,7 @@ class RdmaRtoBackoffTestCase : public TestCase
         rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
         rdma.Install(net.hosts);
         auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
-        qps.first->TraceConnectWithoutContext("Timeout",
-                                              MakeBoundCallback(&OnTimeout, &times));
+        qps.first->TraceConnectWithoutContext("Timeout", MakeBoundCallback(&OnTimeout, &times));
         NS_TEST_ASSERT_MSG_EQ(qps.first->GetRto(), MicroSeconds(20), "MinRto bounds Rto");
         qps.second->SetReceiveCallback(MakeCallback(&Tally::Received, &tally));
         tally.posted.push_back(4096);
@@ -1460,8 +1460,9 @@ class RdmaRtoBackoffTestCase : public TestCase
         for (size_t k = 1; k < times.size() && k < 8; ++k)
         {
             Time gap = times[k] - times[k - 1];
-            Time rto = m_backoff ? MicroSeconds(20) * static_cast<int64_t>(1u << std::min<size_t>(k, 6))
-                                 : MicroSeconds(20);
+            Time rto = m_backoff
+                           ? MicroSeconds(20) * static_cast<int64_t>(1u << std::min<size_t>(k, 6))
+                           : MicroSeconds(20);
             NS_TEST_ASSERT_MSG_EQ_TOL(gap.GetMicroSeconds(),
                                       rto.GetMicroSeconds(),
                                       2,

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "reps-test-compat.h"
+
 #include "ns3/all-to-all-collective.h"
 #include "ns3/boolean.h"
 #include "ns3/csv-reader.h"
@@ -9,7 +11,6 @@
 #include "ns3/experiment-report.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/progress-reporter.h"
-#include "ns3/reps-ns3-compat.h"
 #include "ns3/ring-all-reduce.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"

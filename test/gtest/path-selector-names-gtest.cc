@@ -1,7 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Unit tests of PathSelectorNames: the table from short names to path selector TypeIds.
+ * Unit tests of PathSelectorNames and CongestionControlNames: short names, taken from the
+ * classes, and TypeIds.
  */
 
 #include "ns3/ecmp-path-selector.h"
@@ -12,26 +13,39 @@
 using ns3::PathSelectorNames;
 using ns3::TypeId;
 
-TEST(PathSelectorNames, TableNamesResolveOrSayTheyAreMissing)
+TEST(PathSelectorNames, NamesComeFromTheClassesInAlphabeticalOrder)
 {
+    std::vector<std::string> names;
     for (const PathSelectorNames::Entry& e : PathSelectorNames::GetTable())
     {
         PathSelectorNames::Choice c;
         std::string error;
-        TypeId tid;
-        bool registered = TypeId::LookupByNameFailSafe(e.second, &tid);
-        EXPECT_EQ(PathSelectorNames::Lookup(e.first, c, error), registered) << e.first;
-        if (registered)
-        {
-            EXPECT_EQ(c.tid, tid);
-            EXPECT_EQ(c.name, e.first);
-            EXPECT_TRUE(tid.IsChildOf(ns3::PathSelector::GetTypeId())) << e.second;
-        }
-        else
-        {
-            EXPECT_NE(error.find("not built"), std::string::npos) << error;
-        }
+        ASSERT_TRUE(PathSelectorNames::Lookup(e.first, c, error)) << error;
+        EXPECT_EQ(c.tid, e.second);
+        EXPECT_EQ(c.name, e.first);
+        EXPECT_TRUE(e.second.IsChildOf(ns3::PathSelector::GetTypeId())) << e.first;
+        EXPECT_EQ(PathSelectorNames::GetShortName(e.second), e.first);
+        names.push_back(e.first);
     }
+    const std::vector<std::string> module =
+        {"bitmap", "ecmp", "flowlet", "mp", "mprdma", "ops", "plb", "reps"};
+    EXPECT_EQ(names, module);
+    EXPECT_EQ(PathSelectorNames::GetAvailableNames(), module);
+}
+
+TEST(CongestionControlNames, NamesComeFromTheClasses)
+{
+    const std::vector<std::string> expected = {"dcqcn", "none", "window"};
+    EXPECT_EQ(ns3::CongestionControlNames::GetAvailableNames(), expected);
+    TypeId tid;
+    std::string error;
+    ASSERT_TRUE(ns3::CongestionControlNames::Lookup("window", tid, error)) << error;
+    EXPECT_EQ(tid.GetName(), "ns3::RdmaWindowCongestionControl");
+    ASSERT_TRUE(ns3::CongestionControlNames::Lookup("ns3::DcqcnCongestionControl", tid, error));
+    EXPECT_FALSE(ns3::CongestionControlNames::Lookup("cubic", tid, error));
+    EXPECT_NE(error.find("allowed: dcqcn, none, window"), std::string::npos) << error;
+    EXPECT_FALSE(ns3::CongestionControlNames::Lookup("ns3::EcmpPathSelector", tid, error));
+    EXPECT_NE(error.find("not a RdmaCongestionControl"), std::string::npos) << error;
 }
 
 TEST(PathSelectorNames, EcmpAndFullTypeIds)
@@ -60,12 +74,12 @@ TEST(PathSelectorNames, ListsAreCheckedWithAHelpfulMessage)
     EXPECT_FALSE(PathSelectorNames::ParseList("--lb", "ecmp,foo", choices, error));
     EXPECT_NE(error.find("--lb"), std::string::npos) << error;
     EXPECT_NE(error.find("'foo'"), std::string::npos) << error;
-    EXPECT_NE(error.find("allowed: ecmp"), std::string::npos) << error;
+    EXPECT_NE(error.find("allowed: bitmap, ecmp, flowlet"), std::string::npos) << error;
     EXPECT_FALSE(PathSelectorNames::ParseList("--lb", "ecmp,ecmp", choices, error));
     EXPECT_NE(error.find("twice"), std::string::npos) << error;
     EXPECT_FALSE(PathSelectorNames::ParseList("--lb", "", choices, error));
     EXPECT_FALSE(PathSelectorNames::ParseList("--lb", "ecmp,", choices, error));
     std::vector<std::string> available = PathSelectorNames::GetAvailableNames();
     ASSERT_FALSE(available.empty());
-    EXPECT_EQ(available.front(), "ecmp");
+    EXPECT_EQ(available.front(), "bitmap");
 }

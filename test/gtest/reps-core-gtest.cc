@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Unit tests of the REPS core against the rules of REPS.md ("REPS per connection"): scripted
-// sequences of ACKs, ECN marks, NACKs and timeouts, with a scripted source of random EVs.
+// Unit tests of the REPS core against the rules of the manual (doc/reps-path-selectors.rst,
+// section "REPS", "Algorithm"): scripted sequences of ACKs, ECN marks, NACKs and timeouts,
+// with a scripted source of random EVs.
 
 #include "ns3/reps-core.h"
 
