@@ -23,6 +23,7 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -33,6 +34,16 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("ClosFabricHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(ClosFabricHelper);
+
+namespace
+{
+/// Default of QueueMaxSize (that of ns3::EcnQueueDisc's MaxSize).
+constexpr const char* kDefaultQueueMaxSize = "100p";
+/// Default of EcnKmin (that of ns3::EcnQueueDisc's Kmin).
+constexpr const char* kDefaultKmin = "20p";
+/// Default of EcnKmax (that of ns3::EcnQueueDisc's Kmax).
+constexpr const char* kDefaultKmax = "80p";
+} // namespace
 
 TypeId
 ClosFabricHelper::GetTypeId()
@@ -141,28 +152,39 @@ ClosFabricHelper::GetTypeId()
                           MakeUintegerAccessor(&ClosFabricHelper::m_mtu),
                           MakeUintegerChecker<uint32_t>(68, 65535))
             .AddAttribute("QueueMaxSize",
-                          "Capacity of each switch egress queue (MaxSize of the queue disc), in "
-                          "packets or bytes.",
-                          QueueSizeValue(QueueSize("100p")),
-                          MakeQueueSizeAccessor(&ClosFabricHelper::m_queueMaxSize),
+                          "Convenience: MaxSize of the switch queue disc. When left at its "
+                          "default, the queue disc's own MaxSize applies; a MaxSize given to "
+                          "SetSwitchQueueDisc() wins.",
+                          QueueSizeValue(QueueSize(kDefaultQueueMaxSize)),
+                          MakeQueueSizeAccessor(&ClosFabricHelper::SetQueueMaxSize,
+                                                &ClosFabricHelper::GetQueueMaxSize),
                           MakeQueueSizeChecker())
-            .AddAttribute("EcnKmin",
-                          "ECN marking starts above this queue length (unit of QueueMaxSize).",
-                          QueueSizeValue(QueueSize("20p")),
-                          MakeQueueSizeAccessor(&ClosFabricHelper::m_kmin),
-                          MakeQueueSizeChecker())
-            .AddAttribute("EcnKmax",
-                          "Every ECT packet is marked from this queue length on (unit of "
-                          "QueueMaxSize).",
-                          QueueSizeValue(QueueSize("80p")),
-                          MakeQueueSizeAccessor(&ClosFabricHelper::m_kmax),
-                          MakeQueueSizeChecker())
-            .AddAttribute("Trimming",
-                          "Switch queues trim RoCEv2 data packets instead of dropping them when "
-                          "full (ns3::EcnQueueDisc only).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&ClosFabricHelper::m_trimming),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "EcnKmin",
+                "Convenience: Kmin of the switch queue disc (MinTh, in the unit of "
+                "MaxSize, for a queue disc that has MinTh instead, such as RED): ECN "
+                "marking starts above this length. When left at its default, the "
+                "queue disc's own value applies; SetSwitchQueueDisc() wins.",
+                QueueSizeValue(QueueSize(kDefaultKmin)),
+                MakeQueueSizeAccessor(&ClosFabricHelper::SetEcnKmin, &ClosFabricHelper::GetEcnKmin),
+                MakeQueueSizeChecker())
+            .AddAttribute(
+                "EcnKmax",
+                "Convenience: Kmax (or MaxTh) of the switch queue disc: every ECT "
+                "packet is marked from this length on. When left at its default, the "
+                "queue disc's own value applies; SetSwitchQueueDisc() wins.",
+                QueueSizeValue(QueueSize(kDefaultKmax)),
+                MakeQueueSizeAccessor(&ClosFabricHelper::SetEcnKmax, &ClosFabricHelper::GetEcnKmax),
+                MakeQueueSizeChecker())
+            .AddAttribute(
+                "Trimming",
+                "Convenience: Trimming of the switch queue disc (ns3::EcnQueueDisc "
+                "trims RoCEv2 data packets instead of dropping them when full). When "
+                "left at its default, the queue disc's own value applies; "
+                "SetSwitchQueueDisc() wins.",
+                BooleanValue(false),
+                MakeBooleanAccessor(&ClosFabricHelper::SetTrimming, &ClosFabricHelper::GetTrimming),
+                MakeBooleanChecker())
             .AddAttribute("HashSeed",
                           "Seed of the per-switch flow-hash salts (each switch's salt is a hash "
                           "of the seed and the switch's position in the fabric).",
@@ -207,7 +229,9 @@ ClosFabricHelper::GetTypeId()
 ClosFabricHelper::ClosFabricHelper()
     : m_fatTreeK(0),
       m_oversubscription(0),
+      m_trimming(false),
       m_mode(FabricSwitch::FLOW_HASH),
+      m_queueSet(0),
       m_switchQdType("ns3::EcnQueueDisc")
 {
     NS_LOG_FUNCTION(this);
@@ -216,6 +240,70 @@ ClosFabricHelper::ClosFabricHelper()
 ClosFabricHelper::~ClosFabricHelper()
 {
     NS_LOG_FUNCTION(this);
+}
+
+void
+ClosFabricHelper::NotifyConstructionCompleted()
+{
+    // The construction set every attribute; a convenience counts as set when its value
+    // differs from the default (Config::SetDefault, CommandLine), or when set from now on.
+    m_queueSet = (m_queueMaxSize != QueueSize(kDefaultQueueMaxSize) ? SET_MAX_SIZE : 0) |
+                 (m_kmin != QueueSize(kDefaultKmin) ? SET_KMIN : 0) |
+                 (m_kmax != QueueSize(kDefaultKmax) ? SET_KMAX : 0) |
+                 (m_trimming ? SET_TRIMMING : 0);
+    Object::NotifyConstructionCompleted();
+}
+
+void
+ClosFabricHelper::SetQueueMaxSize(QueueSize size)
+{
+    m_queueMaxSize = size;
+    m_queueSet |= SET_MAX_SIZE;
+}
+
+QueueSize
+ClosFabricHelper::GetQueueMaxSize() const
+{
+    return m_queueMaxSize;
+}
+
+void
+ClosFabricHelper::SetEcnKmin(QueueSize kmin)
+{
+    m_kmin = kmin;
+    m_queueSet |= SET_KMIN;
+}
+
+QueueSize
+ClosFabricHelper::GetEcnKmin() const
+{
+    return m_kmin;
+}
+
+void
+ClosFabricHelper::SetEcnKmax(QueueSize kmax)
+{
+    m_kmax = kmax;
+    m_queueSet |= SET_KMAX;
+}
+
+QueueSize
+ClosFabricHelper::GetEcnKmax() const
+{
+    return m_kmax;
+}
+
+void
+ClosFabricHelper::SetTrimming(bool trimming)
+{
+    m_trimming = trimming;
+    m_queueSet |= SET_TRIMMING;
+}
+
+bool
+ClosFabricHelper::GetTrimming() const
+{
+    return m_trimming;
 }
 
 void
@@ -243,77 +331,78 @@ ClosFabricHelper::SetOversubscription(double ratio)
 std::string
 ClosFabricHelper::Validate() const
 {
-    std::ostringstream os;
     if (m_fatTreeK != 0 && (m_fatTreeK < 2 || m_fatTreeK % 2 != 0))
     {
+        std::ostringstream os;
         os << "FatTree k (" << m_fatTreeK << ") must be even and >= 2";
         return os.str();
     }
-    if (m_hostsPerLeaf == 0)
+    for (const std::string& error : {ValidateShape(), ValidateAddressing(), ValidateQueueDiscs()})
     {
-        return "HostsPerLeaf must be >= 1";
+        if (!error.empty())
+        {
+            return error;
+        }
     }
-    if (m_parallel == 0)
+    if (m_oversubscription != 0 && m_oversubscription < 1.0)
     {
-        return "ParallelLinks must be >= 1";
+        return "Oversubscription must be >= 1";
     }
-    uint32_t uplinks = 0;
-    uint32_t leaves = 0;
+    // What the helper does not check itself (rates), in the fabric's own words.
+    std::string error = ClosFabric::ValidateShape(MakeShape());
+    return error.empty() ? "" : "the shape of the fabric: " + error;
+}
+
+std::string
+ClosFabricHelper::ValidateShape() const
+{
+    // The first zero count, with the attribute's name.
+    std::vector<std::pair<const char*, uint32_t>> counts = {{"HostsPerLeaf", m_hostsPerLeaf},
+                                                            {"ParallelLinks", m_parallel}};
     if (m_tiers == 2)
     {
-        if (m_leaves == 0)
-        {
-            return "Leaves must be >= 1";
-        }
-        if (m_spines == 0)
-        {
-            return "Spines must be >= 1";
-        }
-        uplinks = m_spines * m_parallel;
-        leaves = m_leaves;
+        counts.insert(counts.end(), {{"Leaves", m_leaves}, {"Spines", m_spines}});
     }
     else
     {
-        if (m_pods == 0)
-        {
-            return "Pods must be >= 1";
-        }
-        if (m_leavesPerPod == 0)
-        {
-            return "LeavesPerPod must be >= 1";
-        }
-        if (m_aggsPerPod == 0)
-        {
-            return "AggsPerPod must be >= 1";
-        }
-        if (m_cores == 0)
-        {
-            return "Cores must be >= 1";
-        }
-        if (m_cores % m_aggsPerPod != 0)
-        {
-            os << "Cores (" << m_cores << ") must be a multiple of AggsPerPod (" << m_aggsPerPod
-               << ")";
-            return os.str();
-        }
-        uplinks = m_aggsPerPod * m_parallel;
-        leaves = m_pods * m_leavesPerPod;
+        counts.insert(counts.end(),
+                      {{"Pods", m_pods},
+                       {"LeavesPerPod", m_leavesPerPod},
+                       {"AggsPerPod", m_aggsPerPod},
+                       {"Cores", m_cores}});
     }
-    if (m_leafRadix != 0)
+    for (const auto& [name, value] : counts)
     {
-        if (m_hostsPerLeaf > m_leafRadix)
+        if (value == 0)
         {
-            os << "HostsPerLeaf (" << m_hostsPerLeaf << ") must be at most LeafRadix ("
-               << m_leafRadix << ")";
-            return os.str();
-        }
-        if (m_hostsPerLeaf + uplinks > m_leafRadix)
-        {
-            os << "HostsPerLeaf (" << m_hostsPerLeaf << ") plus the up-links of a leaf (" << uplinks
-               << ") must be at most LeafRadix (" << m_leafRadix << ")";
-            return os.str();
+            return std::string(name) + " must be >= 1";
         }
     }
+    std::ostringstream os;
+    if (m_tiers == 3 && m_cores % m_aggsPerPod != 0)
+    {
+        os << "Cores (" << m_cores << ") must be a multiple of AggsPerPod (" << m_aggsPerPod << ")";
+        return os.str();
+    }
+    uint32_t uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
+    if (m_leafRadix != 0 && m_hostsPerLeaf > m_leafRadix)
+    {
+        os << "HostsPerLeaf (" << m_hostsPerLeaf << ") must be at most LeafRadix (" << m_leafRadix
+           << ")";
+    }
+    else if (m_leafRadix != 0 && m_hostsPerLeaf + uplinks > m_leafRadix)
+    {
+        os << "HostsPerLeaf (" << m_hostsPerLeaf << ") plus the up-links of a leaf (" << uplinks
+           << ") must be at most LeafRadix (" << m_leafRadix << ")";
+    }
+    return os.str();
+}
+
+std::string
+ClosFabricHelper::ValidateAddressing() const
+{
+    std::ostringstream os;
+    uint32_t leaves = m_tiers == 2 ? m_leaves : m_pods * m_leavesPerPod;
     uint64_t hosts = static_cast<uint64_t>(leaves) * m_hostsPerLeaf;
     uint32_t prefix = m_mask.GetPrefixLength();
     uint64_t space = prefix == 0 ? (uint64_t(1) << 32) : (uint64_t(1) << (32 - prefix));
@@ -321,91 +410,206 @@ ClosFabricHelper::Validate() const
     {
         os << "HostAddressMask (/" << prefix << ") leaves room for " << space - 2
            << " hosts, the shape has " << hosts;
-        return os.str();
     }
-    if ((m_base.Get() & ~m_mask.Get()) != 0)
+    else if ((m_base.Get() & ~m_mask.Get()) != 0)
     {
         os << "HostAddressBase (" << m_base << ") must be the network address of "
            << "HostAddressMask (/" << prefix << ")";
-        return os.str();
     }
+    return os.str();
+}
+
+namespace
+{
+
+/**
+ * \param type a TypeId name
+ * \param [out] tid its TypeId
+ * \return whether it names a QueueDisc
+ */
+bool
+LookupQueueDisc(const std::string& type, TypeId* tid)
+{
+    return TypeId::LookupByNameFailSafe(type, tid) &&
+           tid->IsChildOf(TypeId::LookupByName("ns3::QueueDisc"));
+}
+
+/**
+ * The value a queue disc would get for an attribute.
+ * \param tid its TypeId
+ * \param attributes the attributes it is given (the last of a name wins)
+ * \param name the attribute
+ * \return the value (the type's initial value when not given), null if there is no such
+ *         attribute or the value given is not valid
+ */
+Ptr<AttributeValue>
+EffectiveValue(TypeId tid,
+               const std::vector<std::pair<std::string, Ptr<const AttributeValue>>>& attributes,
+               const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        return nullptr;
+    }
+    for (auto it = attributes.rbegin(); it != attributes.rend(); ++it)
+    {
+        if (it->first == name)
+        {
+            return info.checker->CreateValidValue(*it->second);
+        }
+    }
+    return info.initialValue->Copy();
+}
+
+} // namespace
+
+std::string
+ClosFabricHelper::ValidateQueueDiscs() const
+{
     TypeId tid;
-    if (!TypeId::LookupByNameFailSafe(m_switchQdType, &tid) ||
-        !tid.IsChildOf(TypeId::LookupByName("ns3::QueueDisc")))
+    TypeId hostTid;
+    if (!LookupQueueDisc(m_switchQdType, &tid))
     {
         return "SetSwitchQueueDisc: \"" + m_switchQdType + "\" is not a QueueDisc TypeId";
     }
-    if (!m_hostQdType.empty() && (!TypeId::LookupByNameFailSafe(m_hostQdType, &tid) ||
-                                  !tid.IsChildOf(TypeId::LookupByName("ns3::QueueDisc"))))
+    if (!m_hostQdType.empty() && !LookupQueueDisc(m_hostQdType, &hostTid))
     {
         return "SetHostQueueDisc: \"" + m_hostQdType + "\" is not a QueueDisc TypeId";
     }
-    if (m_kmin.GetUnit() != m_queueMaxSize.GetUnit() ||
-        m_kmax.GetUnit() != m_queueMaxSize.GetUnit())
+    std::string error;
+    AttributeList attributes = SwitchQueueDiscAttributes(error);
+    if (!error.empty())
     {
-        return "EcnKmin and EcnKmax must use the unit of QueueMaxSize (packets or bytes)";
+        return error;
     }
-    if (m_kmin.GetValue() >= m_kmax.GetValue())
+    for (const auto& [name, value] : attributes)
     {
-        os << "EcnKmin (" << m_kmin << ") must be smaller than EcnKmax (" << m_kmax << ")";
-        return os.str();
+        if (!EffectiveValue(tid, attributes, name))
+        {
+            return "SetSwitchQueueDisc: " + m_switchQdType + " has no attribute " + name +
+                   " that takes the value given";
+        }
     }
-    if (m_oversubscription != 0 && m_oversubscription < 1.0)
+    return ValidateThresholds(tid, attributes);
+}
+
+std::string
+ClosFabricHelper::ValidateThresholds(TypeId tid, const AttributeList& attributes)
+{
+    // Only queue discs whose Kmin, Kmax and MaxSize are queue sizes (ns3::EcnQueueDisc).
+    QueueSize size[3];
+    const char* names[3] = {"Kmin", "Kmax", "MaxSize"};
+    for (uint32_t i = 0; i < 3; i++)
     {
-        return "Oversubscription must be >= 1";
+        Ptr<QueueSizeValue> v =
+            DynamicCast<QueueSizeValue>(EffectiveValue(tid, attributes, names[i]));
+        if (!v)
+        {
+            return "";
+        }
+        size[i] = v->Get();
     }
-    return "";
+    std::ostringstream os;
+    if (size[0].GetUnit() != size[2].GetUnit() || size[1].GetUnit() != size[2].GetUnit())
+    {
+        os << "the switch queue's Kmin (" << size[0] << ") and Kmax (" << size[1]
+           << ") must use the unit of its MaxSize (" << size[2]
+           << "): EcnKmin, EcnKmax, QueueMaxSize or SetSwitchQueueDisc";
+    }
+    else if (size[0].GetValue() >= size[1].GetValue())
+    {
+        os << "the switch queue's Kmin (" << size[0] << ") must be smaller than its Kmax ("
+           << size[1] << "): EcnKmin, EcnKmax or SetSwitchQueueDisc";
+    }
+    return os.str();
+}
+
+ClosFabricHelper::AttributeList
+ClosFabricHelper::SwitchQueueDiscAttributes(std::string& error) const
+{
+    // Each convenience, with the attributes it may go to, in order of preference.
+    struct Convenience
+    {
+        const char* name;      //!< Helper attribute.
+        uint8_t bit;           //!< Its bit in m_queueSet.
+        AttributeList targets; //!< Queue disc attributes.
+    };
+
+    const Convenience conveniences[] = {
+        {"QueueMaxSize", SET_MAX_SIZE, {{"MaxSize", QueueSizeValue(m_queueMaxSize).Copy()}}},
+        {"EcnKmin",
+         SET_KMIN,
+         {{"Kmin", QueueSizeValue(m_kmin).Copy()},
+          {"MinTh", DoubleValue(m_kmin.GetValue()).Copy()}}},
+        {"EcnKmax",
+         SET_KMAX,
+         {{"Kmax", QueueSizeValue(m_kmax).Copy()},
+          {"MaxTh", DoubleValue(m_kmax.GetValue()).Copy()}}},
+        {"Trimming", SET_TRIMMING, {{"Trimming", BooleanValue(m_trimming).Copy()}}},
+    };
+    TypeId tid = TypeId::LookupByName(m_switchQdType);
+    TypeId::AttributeInformation info;
+    AttributeList list;
+    error.clear();
+    for (const Convenience& c : conveniences)
+    {
+        if ((m_queueSet & c.bit) == 0)
+        {
+            continue;
+        }
+        auto target = std::find_if(c.targets.begin(), c.targets.end(), [&](const auto& t) {
+            return tid.LookupAttributeByName(t.first, &info);
+        });
+        if (target == c.targets.end())
+        {
+            error = std::string(c.name) + " is set, but " + m_switchQdType + " has no attribute " +
+                    c.targets.front().first + " to forward it to";
+            return {};
+        }
+        list.push_back(*target);
+    }
+    list.insert(list.end(), m_switchQdAttributes.begin(), m_switchQdAttributes.end());
+    // One value per name: the later (SetSwitchQueueDisc) wins.
+    AttributeList unique;
+    for (auto it = list.rbegin(); it != list.rend(); ++it)
+    {
+        if (std::none_of(unique.begin(), unique.end(), [&](const auto& u) {
+                return u.first == it->first;
+            }))
+        {
+            unique.insert(unique.begin(), *it);
+        }
+    }
+    return unique;
 }
 
 ObjectFactory
 ClosFabricHelper::MakeSwitchQueueDiscFactory() const
 {
+    std::string error;
+    AttributeList attributes = SwitchQueueDiscAttributes(error);
+    NS_ABORT_MSG_IF(!error.empty(), "ClosFabricHelper: " << error);
     ObjectFactory factory;
     factory.SetTypeId(m_switchQdType);
-    TypeId tid = TypeId::LookupByName(m_switchQdType);
-    if (tid == EcnQueueDisc::GetTypeId())
-    {
-        factory.Set("MaxSize",
-                    QueueSizeValue(m_queueMaxSize),
-                    "Kmin",
-                    QueueSizeValue(m_kmin),
-                    "Kmax",
-                    QueueSizeValue(m_kmax),
-                    "Trimming",
-                    BooleanValue(m_trimming));
-    }
-    else if (tid == RedQueueDisc::GetTypeId())
-    {
-        // Instantaneous queue (QW = 1), marking probability 1 / LInterm = 1 at MaxTh, and
-        // marking instead of dropping above MaxTh (no gentle ramp, no hard drop).
-        factory.Set("MaxSize",
-                    QueueSizeValue(m_queueMaxSize),
-                    "MinTh",
-                    DoubleValue(m_kmin.GetValue()),
-                    "MaxTh",
-                    DoubleValue(m_kmax.GetValue()),
-                    "UseEcn",
-                    BooleanValue(true),
-                    "QW",
-                    DoubleValue(1.0),
-                    "LInterm",
-                    DoubleValue(1.0),
-                    "Gentle",
-                    BooleanValue(false),
-                    "UseHardDrop",
-                    BooleanValue(false));
-    }
-    else
-    {
-        TypeId::AttributeInformation info;
-        if (tid.LookupAttributeByName("MaxSize", &info))
-        {
-            factory.Set("MaxSize", QueueSizeValue(m_queueMaxSize));
-        }
-    }
-    for (const auto& [name, value] : m_switchQdAttributes)
+    for (const auto& [name, value] : attributes)
     {
         factory.Set(name, *value);
+    }
+    return factory;
+}
+
+ObjectFactory
+ClosFabricHelper::MakeHostQueueDiscFactory() const
+{
+    ObjectFactory factory;
+    if (!m_hostQdType.empty())
+    {
+        factory.SetTypeId(m_hostQdType);
+        for (const auto& [name, value] : m_hostQdAttributes)
+        {
+            factory.Set(name, *value);
+        }
     }
     return factory;
 }
@@ -426,260 +630,246 @@ SwitchSalt(uint32_t seed, uint32_t index)
 
 } // namespace
 
+ClosFabric::Shape
+ClosFabricHelper::MakeShape() const
+{
+    ClosFabric::Shape shape;
+    shape.tiers = m_tiers;
+    shape.hostsPerLeaf = m_hostsPerLeaf;
+    shape.parallelLinks = m_parallel;
+    shape.addressBase = m_base;
+    if (m_tiers == 2)
+    {
+        shape.leavesPerPod = m_leaves;
+        shape.spines = m_spines;
+    }
+    else
+    {
+        shape.pods = m_pods;
+        shape.leavesPerPod = m_leavesPerPod;
+        shape.aggsPerPod = m_aggsPerPod;
+        shape.cores = m_cores;
+    }
+    shape.hostRate = m_hostRate;
+    shape.leafUplinkRate = m_leafUpRate;
+    shape.aggUplinkRate = m_aggUpRate;
+    if (m_oversubscription >= 1.0)
+    {
+        double uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
+        shape.leafUplinkRate = DataRate(static_cast<uint64_t>(std::llround(
+            m_hostRate.GetBitRate() * m_hostsPerLeaf / (uplinks * m_oversubscription))));
+        if (m_tiers == 3)
+        {
+            double down = static_cast<double>(m_leavesPerPod) * m_parallel *
+                          shape.leafUplinkRate.GetBitRate();
+            double coresPerAgg = m_cores / m_aggsPerPod;
+            shape.aggUplinkRate = DataRate(static_cast<uint64_t>(
+                std::llround(down / (coresPerAgg * m_parallel * m_oversubscription))));
+        }
+    }
+    return shape;
+}
+
+void
+ClosFabricHelper::AddNodes(Ptr<ClosFabric> f) const
+{
+    // MPI groups: a leaf (2-tier) or a pod (3-tier) with its hosts, in contiguous blocks;
+    // spines and cores round-robin.
+    const uint32_t leavesPerGroup = m_tiers == 2 ? 1 : m_leavesPerPod;
+    const uint32_t groups = f->GetNLeaves() / leavesPerGroup;
+    auto systemOfGroup = [&](uint32_t g) {
+        return static_cast<uint32_t>(static_cast<uint64_t>(g) * m_systems / groups);
+    };
+    const uint32_t nHosts = f->GetNHosts();
+    const uint32_t firstMiddle = nHosts + f->GetNLeaves();
+    const uint32_t firstCore =
+        firstMiddle + (m_tiers == 2 ? m_spines : f->GetNPods() * f->GetNAggsPerPod());
+    for (uint32_t i = 0; i < nHosts + f->GetNSwitches(); i++)
+    {
+        uint32_t system = 0;
+        if (i < firstMiddle)
+        {
+            uint32_t leaf = i < nHosts ? i / m_hostsPerLeaf : i - nHosts;
+            system = systemOfGroup(leaf / leavesPerGroup);
+        }
+        else if (i < firstCore)
+        {
+            uint32_t m = i - firstMiddle;
+            system = m_tiers == 2 ? m % m_systems : systemOfGroup(m / m_aggsPerPod);
+        }
+        else
+        {
+            system = (i - firstCore) % m_systems;
+        }
+        f->AddNode(CreateObject<Node>(system), f->GetRoleOfIndex(i));
+    }
+}
+
+void
+ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
+{
+    // A traffic-control layer (for the queue discs) and the forwarding logic.
+    NodeContainer switches = f->GetSwitches();
+    for (uint32_t i = 0; i < switches.GetN(); i++)
+    {
+        Ptr<Node> node = switches.Get(i);
+        node->AggregateObject(CreateObject<TrafficControlLayer>());
+        Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
+        sw->SetAttribute("Mode", EnumValue(m_mode));
+        sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, f->GetNHosts() + i)));
+        node->AggregateObject(sw);
+    }
+}
+
+void
+ClosFabricHelper::InstallHostStacks(Ptr<ClosFabric> f) const
+{
+    // ns-3's IPv4 stack with static routing only (the fabric is one IP network).
+    InternetStackHelper stack;
+    stack.SetIpv6StackInstall(false);
+    stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
+    stack.Install(f->GetHosts());
+}
+
+PointToPointHelper
+ClosFabricHelper::MakeLinkHelper(DataRate rate, Time delay, QueueSize queue) const
+{
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+    p2p.SetChannelAttribute("Delay", TimeValue(delay));
+    p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(queue));
+    return p2p;
+}
+
+void
+ClosFabricHelper::ConfigureHostDevice(Ptr<NetDevice> device,
+                                      Ipv4Address address,
+                                      ObjectFactory& hostQd) const
+{
+    Ptr<Node> node = device->GetNode();
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    int32_t ifIndex = ipv4->AddInterface(device);
+    ipv4->AddAddress(ifIndex, Ipv4InterfaceAddress(address, m_mask));
+    ipv4->SetMetric(ifIndex, 1);
+    ipv4->SetUp(ifIndex);
+    Ptr<Ipv4StaticRouting> routing = DynamicCast<Ipv4StaticRouting>(ipv4->GetRoutingProtocol());
+    NS_ASSERT(routing);
+    routing->SetDefaultRoute(Ipv4Address::GetZero(), ifIndex);
+    if (hostQd.IsTypeIdSet())
+    {
+        node->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
+            device,
+            hostQd.Create<QueueDisc>());
+    }
+}
+
+namespace
+{
+
+/**
+ * Give a switch port its root queue disc.
+ * \param device the port's device
+ * \param factory the queue disc factory
+ */
+void
+InstallSwitchQueueDisc(Ptr<NetDevice> device, ObjectFactory& factory)
+{
+    device->GetNode()->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
+        device,
+        factory.Create<QueueDisc>());
+}
+
+} // namespace
+
+void
+ClosFabricHelper::LinkSwitches(Ptr<ClosFabric> f,
+                               ClosFabric::Tier tier,
+                               Ptr<Node> a,
+                               Ptr<Node> b,
+                               uint32_t k,
+                               PointToPointHelper& p2p,
+                               ObjectFactory& switchQd) const
+{
+    NetDeviceContainer devices = p2p.Install(a, b);
+    InstallSwitchQueueDisc(devices.Get(0), switchQd);
+    InstallSwitchQueueDisc(devices.Get(1), switchQd);
+    f->AddLink(tier,
+               DynamicCast<PointToPointNetDevice>(devices.Get(0)),
+               DynamicCast<PointToPointNetDevice>(devices.Get(1)),
+               k);
+}
+
+void
+ClosFabricHelper::AddLinks(Ptr<ClosFabric> f) const
+{
+    ObjectFactory switchQd = MakeSwitchQueueDiscFactory();
+    ObjectFactory hostQd = MakeHostQueueDiscFactory();
+    const ClosFabric::Shape& shape = f->GetShape();
+    // A switch port's device queue only hands one packet to the transmitter: the backlog
+    // builds in the queue disc.
+    const QueueSize one("1p");
+    PointToPointHelper hostP2p = MakeLinkHelper(shape.hostRate, m_hostDelay, m_hostQueueSize);
+    PointToPointHelper leafP2p = MakeLinkHelper(shape.leafUplinkRate, m_leafUpDelay, one);
+    PointToPointHelper aggP2p = MakeLinkHelper(shape.aggUplinkRate, m_aggUpDelay, one);
+    for (uint32_t h = 0; h < f->GetNHosts(); h++)
+    {
+        NetDeviceContainer d = hostP2p.Install(f->GetHost(h), f->GetLeaf(f->GetLeafOfHost(h)));
+        Ptr<PointToPointNetDevice> host = DynamicCast<PointToPointNetDevice>(d.Get(0));
+        Ptr<PointToPointNetDevice> leaf = DynamicCast<PointToPointNetDevice>(d.Get(1));
+        ConfigureHostDevice(host, f->GetHostAddress(h), hostQd);
+        leaf->GetQueue()->SetMaxSize(one);
+        InstallSwitchQueueDisc(leaf, switchQd);
+        f->AddLink(ClosFabric::HOST_LEAF, host, leaf);
+    }
+    const uint32_t up = m_tiers == 2 ? m_spines : m_aggsPerPod;
+    for (uint32_t l = 0; l < f->GetNLeaves(); l++)
+    {
+        for (uint32_t u = 0; u < up * m_parallel; u++)
+        {
+            Ptr<Node> upper = m_tiers == 2 ? f->GetSpine(u / m_parallel)
+                                           : f->GetAgg(l / m_leavesPerPod, u / m_parallel);
+            LinkSwitches(f,
+                         m_tiers == 2 ? ClosFabric::LEAF_SPINE : ClosFabric::LEAF_AGG,
+                         f->GetLeaf(l),
+                         upper,
+                         u % m_parallel,
+                         leafP2p,
+                         switchQd);
+        }
+    }
+    const uint32_t coresPerAgg = m_tiers == 2 ? 0 : m_cores / m_aggsPerPod;
+    for (uint32_t agg = 0; agg < f->GetNPods() * f->GetNAggsPerPod(); agg++)
+    {
+        const uint32_t pod = agg / m_aggsPerPod;
+        const uint32_t a = agg % m_aggsPerPod;
+        for (uint32_t c = 0; c < coresPerAgg * m_parallel; c++)
+        {
+            LinkSwitches(f,
+                         ClosFabric::AGG_CORE,
+                         f->GetAgg(pod, a),
+                         f->GetCore(a * coresPerAgg + c / m_parallel),
+                         c % m_parallel,
+                         aggP2p,
+                         switchQd);
+        }
+    }
+}
+
 Ptr<ClosFabric>
 ClosFabricHelper::Build()
 {
     NS_LOG_FUNCTION(this);
     std::string error = Validate();
     NS_ABORT_MSG_IF(!error.empty(), "ClosFabricHelper: " << error);
-
     Ptr<ClosFabric> f = CreateObject<ClosFabric>();
-    f->m_tiers = m_tiers;
-    f->m_hostsPerLeaf = m_hostsPerLeaf;
-    f->m_parallel = m_parallel;
-    f->m_base = m_base;
     f->SetAttribute("RoutingConvergenceDelay", TimeValue(m_convergenceDelay));
-    if (m_tiers == 2)
-    {
-        f->m_pods = 1;
-        f->m_leavesPerPod = m_leaves;
-        f->m_spines = m_spines;
-    }
-    else
-    {
-        f->m_pods = m_pods;
-        f->m_leavesPerPod = m_leavesPerPod;
-        f->m_aggsPerPod = m_aggsPerPod;
-        f->m_cores = m_cores;
-    }
-    const uint32_t nLeaves = f->GetNLeaves();
-    const uint32_t nHosts = f->GetNHosts();
-    const uint32_t nMiddle = m_tiers == 2 ? m_spines : m_pods * m_aggsPerPod;
-    const uint32_t nCores = m_tiers == 2 ? 0 : m_cores;
-    const uint32_t coresPerAgg = m_tiers == 2 ? 0 : m_cores / m_aggsPerPod;
-
-    DataRate leafUp = m_leafUpRate;
-    DataRate aggUp = m_aggUpRate;
-    if (m_oversubscription >= 1.0)
-    {
-        double uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
-        leafUp = DataRate(static_cast<uint64_t>(std::llround(
-            m_hostRate.GetBitRate() * m_hostsPerLeaf / (uplinks * m_oversubscription))));
-        if (m_tiers == 3)
-        {
-            double down = static_cast<double>(m_leavesPerPod) * m_parallel * leafUp.GetBitRate();
-            aggUp = DataRate(static_cast<uint64_t>(
-                std::llround(down / (coresPerAgg * m_parallel * m_oversubscription))));
-        }
-    }
-    f->m_nominalRate[ClosFabric::HOST_LEAF] = m_hostRate;
-    f->m_nominalRate[ClosFabric::LEAF_SPINE] = leafUp;
-    f->m_nominalRate[ClosFabric::LEAF_AGG] = leafUp;
-    f->m_nominalRate[ClosFabric::AGG_CORE] = aggUp;
-
-    // MPI groups: a leaf (2-tier) or a pod (3-tier) with its hosts, in contiguous blocks.
-    const uint32_t groups = m_tiers == 2 ? nLeaves : m_pods;
-    auto systemOfGroup = [&](uint32_t g) {
-        return static_cast<uint32_t>(static_cast<uint64_t>(g) * m_systems / groups);
-    };
-
-    // Nodes: hosts, leaves, spines or aggregation switches, cores.
-    auto addNode = [&](ClosFabric::Role role, uint32_t systemId) {
-        Ptr<Node> node = CreateObject<Node>(systemId);
-        f->m_nodeIdToIndex[node->GetId()] = f->m_nodes.size();
-        f->m_nodes.push_back(node);
-        f->m_roles.push_back(role);
-        f->m_switches.push_back(nullptr);
-    };
-    for (uint32_t h = 0; h < nHosts; h++)
-    {
-        uint32_t leaf = h / m_hostsPerLeaf;
-        addNode(ClosFabric::HOST, systemOfGroup(m_tiers == 2 ? leaf : leaf / m_leavesPerPod));
-    }
-    f->m_firstLeaf = f->m_nodes.size();
-    for (uint32_t l = 0; l < nLeaves; l++)
-    {
-        addNode(ClosFabric::LEAF, systemOfGroup(m_tiers == 2 ? l : l / m_leavesPerPod));
-    }
-    f->m_firstSpine = f->m_nodes.size();
-    for (uint32_t m = 0; m < nMiddle; m++)
-    {
-        addNode(m_tiers == 2 ? ClosFabric::SPINE : ClosFabric::AGG,
-                m_tiers == 2 ? m % m_systems : systemOfGroup(m / m_aggsPerPod));
-    }
-    f->m_firstCore = f->m_nodes.size();
-    for (uint32_t c = 0; c < nCores; c++)
-    {
-        addNode(ClosFabric::CORE, c % m_systems);
-    }
-    f->m_adjacency.resize(f->m_nodes.size());
-    f->m_portLinks.resize(f->m_nodes.size());
-
-    // Switches: a traffic-control layer (for the queue discs) and the forwarding logic.
-    for (uint32_t s = nHosts; s < f->m_nodes.size(); s++)
-    {
-        Ptr<Node> node = f->m_nodes[s];
-        node->AggregateObject(CreateObject<TrafficControlLayer>());
-        Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
-        sw->SetAttribute("Mode", EnumValue(m_mode));
-        sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, s)));
-        node->AggregateObject(sw);
-        sw->SetHostAddressing(m_base, nHosts);
-        f->m_switches[s] = sw;
-    }
-
-    // Hosts: ns-3's IPv4 stack with static routing only (the fabric is one IP network).
-    NodeContainer hosts = f->GetHosts();
-    InternetStackHelper stack;
-    stack.SetIpv6StackInstall(false);
-    stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
-    stack.Install(hosts);
-
-    ObjectFactory switchQd = MakeSwitchQueueDiscFactory();
-    ObjectFactory hostQd;
-    if (!m_hostQdType.empty())
-    {
-        hostQd.SetTypeId(m_hostQdType);
-        for (const auto& [name, value] : m_hostQdAttributes)
-        {
-            hostQd.Set(name, *value);
-        }
-    }
-
-    PointToPointHelper hostP2p;
-    hostP2p.SetDeviceAttribute("DataRate", DataRateValue(m_hostRate));
-    hostP2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    hostP2p.SetChannelAttribute("Delay", TimeValue(m_hostDelay));
-    hostP2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(m_hostQueueSize));
-    PointToPointHelper leafP2p;
-    leafP2p.SetDeviceAttribute("DataRate", DataRateValue(leafUp));
-    leafP2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    leafP2p.SetChannelAttribute("Delay", TimeValue(m_leafUpDelay));
-    // The queue disc holds the packets; the device queue only hands one to the transmitter.
-    leafP2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("1p")));
-    PointToPointHelper aggP2p;
-    aggP2p.SetDeviceAttribute("DataRate", DataRateValue(aggUp));
-    aggP2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-    aggP2p.SetChannelAttribute("Delay", TimeValue(m_aggUpDelay));
-    aggP2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("1p")));
-
-    auto addLink = [&](ClosFabric::Tier tier,
-                       uint32_t a,
-                       uint32_t b,
-                       uint32_t k,
-                       PointToPointHelper& p2p) {
-        NetDeviceContainer devices = p2p.Install(f->m_nodes[a], f->m_nodes[b]);
-        uint32_t id = f->m_links.size();
-        ClosFabric::Link link;
-        link.tier = tier;
-        link.node[0] = a;
-        link.node[1] = b;
-        link.parallelIndex = k;
-        link.up = true;
-        link.routed = true;
-        for (uint32_t side = 0; side < 2; side++)
-        {
-            uint32_t n = link.node[side];
-            Ptr<PointToPointNetDevice> dev = DynamicCast<PointToPointNetDevice>(devices.Get(side));
-            link.device[side] = dev;
-            link.receiver[side] = CreateObject<FabricLinkErrorModel>();
-            dev->SetReceiveErrorModel(link.receiver[side]);
-            link.port[side] = UINT32_MAX;
-            if (f->m_roles[n] == ClosFabric::HOST)
-            {
-                Ptr<Ipv4> ipv4 = f->m_nodes[n]->GetObject<Ipv4>();
-                int32_t ifIndex = ipv4->AddInterface(dev);
-                ipv4->AddAddress(ifIndex,
-                                 Ipv4InterfaceAddress(Ipv4Address(m_base.Get() + 1 + n), m_mask));
-                ipv4->SetMetric(ifIndex, 1);
-                ipv4->SetUp(ifIndex);
-                Ptr<Ipv4StaticRouting> routing =
-                    DynamicCast<Ipv4StaticRouting>(ipv4->GetRoutingProtocol());
-                NS_ASSERT(routing);
-                routing->SetDefaultRoute(Ipv4Address::GetZero(), ifIndex);
-                if (!m_hostQdType.empty())
-                {
-                    f->m_nodes[n]->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
-                        dev,
-                        hostQd.Create<QueueDisc>());
-                }
-            }
-            else
-            {
-                if (tier == ClosFabric::HOST_LEAF)
-                {
-                    dev->GetQueue()->SetMaxSize(QueueSize("1p"));
-                }
-                f->m_nodes[n]->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
-                    dev,
-                    switchQd.Create<QueueDisc>());
-                link.port[side] = f->m_switches[n]->AddPort(dev);
-                f->m_portLinks[n].push_back(id);
-                NS_ASSERT(f->m_portLinks[n].size() == link.port[side] + 1);
-            }
-            f->m_adjacency[n].push_back(id);
-        }
-        f->m_links.push_back(link);
-    };
-
-    for (uint32_t h = 0; h < nHosts; h++)
-    {
-        addLink(ClosFabric::HOST_LEAF, h, f->m_firstLeaf + h / m_hostsPerLeaf, 0, hostP2p);
-    }
-    if (m_tiers == 2)
-    {
-        for (uint32_t l = 0; l < nLeaves; l++)
-        {
-            for (uint32_t s = 0; s < m_spines; s++)
-            {
-                for (uint32_t k = 0; k < m_parallel; k++)
-                {
-                    addLink(ClosFabric::LEAF_SPINE,
-                            f->m_firstLeaf + l,
-                            f->m_firstSpine + s,
-                            k,
-                            leafP2p);
-                }
-            }
-        }
-    }
-    else
-    {
-        for (uint32_t l = 0; l < nLeaves; l++)
-        {
-            uint32_t pod = l / m_leavesPerPod;
-            for (uint32_t a = 0; a < m_aggsPerPod; a++)
-            {
-                for (uint32_t k = 0; k < m_parallel; k++)
-                {
-                    addLink(ClosFabric::LEAF_AGG,
-                            f->m_firstLeaf + l,
-                            f->m_firstSpine + pod * m_aggsPerPod + a,
-                            k,
-                            leafP2p);
-                }
-            }
-        }
-        for (uint32_t pod = 0; pod < m_pods; pod++)
-        {
-            for (uint32_t a = 0; a < m_aggsPerPod; a++)
-            {
-                for (uint32_t c = 0; c < coresPerAgg; c++)
-                {
-                    for (uint32_t k = 0; k < m_parallel; k++)
-                    {
-                        addLink(ClosFabric::AGG_CORE,
-                                f->m_firstSpine + pod * m_aggsPerPod + a,
-                                f->m_firstCore + a * coresPerAgg + c,
-                                k,
-                                aggP2p);
-                    }
-                }
-            }
-        }
-    }
-
-    f->RecomputeRoutes();
+    f->SetShape(MakeShape());
+    AddNodes(f);
+    InstallSwitches(f);
+    InstallHostStacks(f);
+    AddLinks(f);
+    f->Finish();
     return f;
 }
 

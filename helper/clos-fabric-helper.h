@@ -5,15 +5,15 @@
 #ifndef REPS_CLOS_FABRIC_HELPER_H
 #define REPS_CLOS_FABRIC_HELPER_H
 
-#include "ns3/clos-fabric.h"
-
 #include "ns3/attribute.h"
+#include "ns3/clos-fabric.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/queue-size.h"
 
 #include <string>
@@ -36,7 +36,11 @@ namespace ns3
  * PointToPointNetDevice to their leaf; host h gets address HostAddressBase + 1 + h with mask
  * HostAddressMask, and a default route out of its device. Switches get no IP stack: a
  * FabricSwitch forwards, and every switch port has a root queue disc of the type given to
- * SetSwitchQueueDisc() (default ns3::EcnQueueDisc).
+ * SetSwitchQueueDisc() (default ns3::EcnQueueDisc), configured like TrafficControlHelper
+ * configures one: the type's own attributes, with its defaults for those not given.
+ *
+ * The helper builds the fabric through the construction API of ClosFabric (SetShape(),
+ * AddNode(), AddLink(), Finish()), which checks the wiring.
  *
  * \code
  *   Ptr<ClosFabricHelper> helper = CreateObject<ClosFabricHelper>();
@@ -75,10 +79,15 @@ class ClosFabricHelper : public Object
     void SetOversubscription(double ratio);
 
     /**
-     * Set the type and attributes of the root queue disc of every switch port. The ECN
-     * attributes of the helper (QueueMaxSize, EcnKmin, EcnKmax, Trimming) are applied first
-     * to types that have them (ns3::EcnQueueDisc; ns3::RedQueueDisc gets MaxSize, MinTh,
-     * MaxTh, UseEcn, QW = 1 and LInterm = 1), then the attributes given here.
+     * Set the type and attributes of the root queue disc of every switch port, as
+     * TrafficControlHelper::SetRootQueueDisc() does: the attributes are the queue disc's own,
+     * and those not given keep the type's defaults.
+     *
+     * The helper's queue attributes are conveniences forwarded into the same attributes when
+     * set (to a value other than their default, or with SetAttribute()): QueueMaxSize to
+     * MaxSize, EcnKmin to Kmin (or MinTh, as a number in the unit of MaxSize, for types such
+     * as ns3::RedQueueDisc), EcnKmax to Kmax (or MaxTh), Trimming to Trimming. An attribute
+     * given here wins over a convenience that names the same attribute.
      * \tparam Ts \deduced name and value pairs
      * \param type the TypeId name of a QueueDisc
      * \param args attribute name and value pairs
@@ -145,8 +154,105 @@ class ClosFabricHelper : public Object
         CollectAttributes(list, std::forward<Ts>(args)...);
     }
 
-    /// \return a factory for the switch queue discs with the helper's ECN settings applied
+  protected:
+    void NotifyConstructionCompleted() override;
+
+  private:
+    /// The helper attributes forwarded to the switch queue disc, as bits of m_queueSet.
+    enum QueueConvenience : uint8_t
+    {
+        SET_MAX_SIZE = 1, //!< QueueMaxSize.
+        SET_KMIN = 2,     //!< EcnKmin.
+        SET_KMAX = 4,     //!< EcnKmax.
+        SET_TRIMMING = 8, //!< Trimming.
+    };
+
+    /// \param size the QueueMaxSize attribute
+    void SetQueueMaxSize(QueueSize size);
+    /// \return the QueueMaxSize attribute
+    QueueSize GetQueueMaxSize() const;
+    /// \param kmin the EcnKmin attribute
+    void SetEcnKmin(QueueSize kmin);
+    /// \return the EcnKmin attribute
+    QueueSize GetEcnKmin() const;
+    /// \param kmax the EcnKmax attribute
+    void SetEcnKmax(QueueSize kmax);
+    /// \return the EcnKmax attribute
+    QueueSize GetEcnKmax() const;
+    /// \param trimming the Trimming attribute
+    void SetTrimming(bool trimming);
+    /// \return the Trimming attribute
+    bool GetTrimming() const;
+
+    /**
+     * The attributes of the switch queue disc: the conveniences that are set, then those of
+     * SetSwitchQueueDisc(), one value per name (the later wins).
+     * \param [out] error why a convenience cannot be forwarded (empty when all can)
+     * \return the attributes, in the order they are applied
+     */
+    AttributeList SwitchQueueDiscAttributes(std::string& error) const;
+    /// \return a factory for the switch queue discs
     ObjectFactory MakeSwitchQueueDiscFactory() const;
+    /// \return a factory for the host queue discs (no TypeId when there are none)
+    ObjectFactory MakeHostQueueDiscFactory() const;
+
+    /// \return the message of Validate() about the shape (counts, radix), or ""
+    std::string ValidateShape() const;
+    /// \return the message of Validate() about the host addresses, or ""
+    std::string ValidateAddressing() const;
+    /// \return the message of Validate() about the queue discs, or ""
+    std::string ValidateQueueDiscs() const;
+    /**
+     * Check the ECN thresholds a switch queue disc would get.
+     * \param tid its TypeId
+     * \param attributes its attributes
+     * \return a message when Kmin, Kmax and MaxSize disagree, or ""
+     */
+    static std::string ValidateThresholds(TypeId tid, const AttributeList& attributes);
+
+    /// \return the shape of the fabric to build, with the up-link rates of SetOversubscription()
+    ClosFabric::Shape MakeShape() const;
+    /// \param f the fabric: every node added, with its system id
+    void AddNodes(Ptr<ClosFabric> f) const;
+    /// \param f the fabric: a TrafficControlLayer and a FabricSwitch on every switch node
+    void InstallSwitches(Ptr<ClosFabric> f) const;
+    /// \param f the fabric: ns-3's internet stack on every host
+    void InstallHostStacks(Ptr<ClosFabric> f) const;
+    /// \param f the fabric: every link added, host links first, then tier by tier
+    void AddLinks(Ptr<ClosFabric> f) const;
+    /**
+     * \param rate device rate
+     * \param delay channel delay
+     * \param queue capacity of the device transmit queues
+     * \return a helper for the links of one tier
+     */
+    PointToPointHelper MakeLinkHelper(DataRate rate, Time delay, QueueSize queue) const;
+    /**
+     * Give a host its address, default route and (if set) NIC queue disc.
+     * \param device the host's device
+     * \param address its address
+     * \param hostQd the host queue disc factory
+     */
+    void ConfigureHostDevice(Ptr<NetDevice> device,
+                             Ipv4Address address,
+                             ObjectFactory& hostQd) const;
+    /**
+     * Link two switches and add the link to the fabric.
+     * \param f the fabric
+     * \param tier the tier
+     * \param a the switch at side 0
+     * \param b the switch at side 1
+     * \param k which of the parallel links
+     * \param p2p the helper of the tier
+     * \param switchQd the switch queue disc factory
+     */
+    void LinkSwitches(Ptr<ClosFabric> f,
+                      ClosFabric::Tier tier,
+                      Ptr<Node> a,
+                      Ptr<Node> b,
+                      uint32_t k,
+                      PointToPointHelper& p2p,
+                      ObjectFactory& switchQd) const;
 
     uint32_t m_tiers;                   //!< Tiers attribute.
     uint32_t m_leaves;                  //!< Leaves attribute.
@@ -178,6 +284,7 @@ class ClosFabricHelper : public Object
     Ipv4Address m_base;                 //!< HostAddressBase attribute.
     Ipv4Mask m_mask;                    //!< HostAddressMask attribute.
     uint32_t m_systems;                 //!< Systems attribute.
+    uint8_t m_queueSet;                 //!< Conveniences set (QueueConvenience bits).
     std::string m_switchQdType;         //!< Switch queue disc TypeId name.
     AttributeList m_switchQdAttributes; //!< Its attributes.
     std::string m_hostQdType;           //!< Host queue disc TypeId name ("" = none).

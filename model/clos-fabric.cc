@@ -4,10 +4,11 @@
 
 #include "clos-fabric.h"
 
-#include "ns3/abort.h"
 #include "ecn-queue-disc.h"
 #include "fabric-link-error-model.h"
 #include "fabric-switch.h"
+
+#include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/point-to-point-channel.h"
@@ -59,14 +60,8 @@ ClosFabric::GetTypeId()
 }
 
 ClosFabric::ClosFabric()
-    : m_tiers(2),
-      m_hostsPerLeaf(0),
-      m_pods(1),
-      m_leavesPerPod(0),
-      m_aggsPerPod(0),
-      m_spines(0),
-      m_cores(0),
-      m_parallel(1),
+    : m_nNodes(0),
+      m_finished(false),
       m_firstLeaf(0),
       m_firstSpine(0),
       m_firstCore(0),
@@ -91,70 +86,423 @@ ClosFabric::DoDispose()
     Object::DoDispose();
 }
 
+namespace
+{
+
+/**
+ * \param tier a tier
+ * \return its name, for messages
+ */
+const char*
+TierName(ClosFabric::Tier tier)
+{
+    switch (tier)
+    {
+    case ClosFabric::HOST_LEAF:
+        return "HOST_LEAF";
+    case ClosFabric::LEAF_SPINE:
+        return "LEAF_SPINE";
+    case ClosFabric::LEAF_AGG:
+        return "LEAF_AGG";
+    case ClosFabric::AGG_CORE:
+        return "AGG_CORE";
+    }
+    return "?";
+}
+
+/**
+ * \param role a role
+ * \return its name, for messages
+ */
+const char*
+RoleName(ClosFabric::Role role)
+{
+    switch (role)
+    {
+    case ClosFabric::HOST:
+        return "HOST";
+    case ClosFabric::LEAF:
+        return "LEAF";
+    case ClosFabric::SPINE:
+        return "SPINE";
+    case ClosFabric::AGG:
+        return "AGG";
+    case ClosFabric::CORE:
+        return "CORE";
+    }
+    return "?";
+}
+
+} // namespace
+
+std::string
+ClosFabric::ValidateShape(const Shape& shape)
+{
+    std::ostringstream os;
+    if (shape.tiers != 2 && shape.tiers != 3)
+    {
+        os << "tiers (" << shape.tiers << ") must be 2 or 3";
+    }
+    else if (shape.hostsPerLeaf == 0 || shape.pods == 0 || shape.leavesPerPod == 0 ||
+             shape.parallelLinks == 0)
+    {
+        os << "hostsPerLeaf, pods, leavesPerPod and parallelLinks must be >= 1";
+    }
+    else if (shape.tiers == 2 &&
+             (shape.spines == 0 || shape.pods != 1 || shape.aggsPerPod != 0 || shape.cores != 0))
+    {
+        os << "a 2-tier shape has spines (>= 1), one pod, no aggsPerPod and no cores";
+    }
+    else if (shape.tiers == 3 && (shape.spines != 0 || shape.aggsPerPod == 0 || shape.cores == 0 ||
+                                  shape.cores % shape.aggsPerPod != 0))
+    {
+        os << "a 3-tier shape has no spines, aggsPerPod >= 1 and cores a positive multiple of "
+           << "aggsPerPod (" << shape.aggsPerPod << ", cores " << shape.cores << ")";
+    }
+    else if (shape.hostRate.GetBitRate() == 0 || shape.leafUplinkRate.GetBitRate() == 0 ||
+             (shape.tiers == 3 && shape.aggUplinkRate.GetBitRate() == 0))
+    {
+        os << "hostRate, leafUplinkRate and (3-tier) aggUplinkRate must be positive";
+    }
+    return os.str();
+}
+
+void
+ClosFabric::SetShape(const Shape& shape)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_nodes.empty(), "ClosFabric::SetShape: nodes have been added already");
+    std::string error = ValidateShape(shape);
+    NS_ABORT_MSG_IF(!error.empty(), "ClosFabric::SetShape: " << error);
+    m_shape = shape;
+    const uint32_t middle = shape.tiers == 2 ? shape.spines : shape.pods * shape.aggsPerPod;
+    m_firstLeaf = GetNHosts();
+    m_firstSpine = m_firstLeaf + GetNLeaves();
+    m_firstCore = m_firstSpine + middle;
+    m_nNodes = m_firstCore + shape.cores;
+    m_routes = ClosRoutes(GetNHosts(), m_nNodes - GetNHosts());
+    m_portLinks.assign(m_nNodes, {});
+}
+
+const ClosFabric::Shape&
+ClosFabric::GetShape() const
+{
+    return m_shape;
+}
+
+ClosFabric::Role
+ClosFabric::GetRoleOfIndex(uint32_t index) const
+{
+    NS_ABORT_MSG_IF(index >= m_nNodes,
+                    "ClosFabric::GetRoleOfIndex: index (" << index << ") must be below "
+                                                          << m_nNodes);
+    if (index < m_firstLeaf)
+    {
+        return HOST;
+    }
+    if (index < m_firstSpine)
+    {
+        return LEAF;
+    }
+    if (index < m_firstCore)
+    {
+        return m_shape.tiers == 2 ? SPINE : AGG;
+    }
+    return CORE;
+}
+
+std::string
+ClosFabric::ValidateNewNode(Ptr<Node> node, Role role) const
+{
+    std::ostringstream os;
+    const uint32_t index = m_nodes.size();
+    if (m_nNodes == 0 || m_finished || index >= m_nNodes)
+    {
+        os << "the shape has no room for another node (" << m_nNodes << " nodes"
+           << (m_finished ? ", finished" : "") << ")";
+    }
+    else if (!node)
+    {
+        os << "node is null";
+    }
+    else if (m_nodeIdToIndex.count(node->GetId()) != 0)
+    {
+        os << "node " << node->GetId() << " is in the fabric already";
+    }
+    else if (role != GetRoleOfIndex(index))
+    {
+        os << "node " << index << " must be a " << RoleName(GetRoleOfIndex(index)) << ", not a "
+           << RoleName(role) << " (hosts, leaves, spines or aggregation switches, cores)";
+    }
+    return os.str();
+}
+
+uint32_t
+ClosFabric::AddNode(Ptr<Node> node, Role role)
+{
+    NS_LOG_FUNCTION(this << node << role);
+    std::string error = ValidateNewNode(node, role);
+    NS_ABORT_MSG_IF(!error.empty(), "ClosFabric::AddNode: " << error);
+    uint32_t index = m_nodes.size();
+    m_nodeIdToIndex[node->GetId()] = index;
+    m_nodes.push_back(node);
+    m_roles.push_back(role);
+    m_switches.push_back(nullptr);
+    return index;
+}
+
+Ptr<Node>
+ClosFabric::NodeAt(uint32_t index, const char* caller) const
+{
+    NS_ABORT_MSG_IF(index >= m_nodes.size(),
+                    "ClosFabric::" << caller << ": node " << index << " has not been added");
+    return m_nodes[index];
+}
+
+Ptr<FabricSwitch>
+ClosFabric::SwitchAt(uint32_t index)
+{
+    if (!m_switches[index])
+    {
+        m_switches[index] = m_nodes[index]->GetObject<FabricSwitch>();
+    }
+    return m_switches[index];
+}
+
+std::string
+ClosFabric::ValidateLinkEnds(Tier tier, uint32_t a, uint32_t b, uint32_t k) const
+{
+    static const Role ends[4][2] = {{HOST, LEAF}, {LEAF, SPINE}, {LEAF, AGG}, {AGG, CORE}};
+    std::ostringstream os;
+    if (m_roles[a] != ends[tier][0] || m_roles[b] != ends[tier][1])
+    {
+        os << "a " << TierName(tier) << " link joins a " << RoleName(ends[tier][0]) << " (side 0)"
+           << " and a " << RoleName(ends[tier][1]) << " (side 1), not " << GetNodeName(m_nodes[a])
+           << " and " << GetNodeName(m_nodes[b]);
+        return os.str();
+    }
+    bool wired = true; // every leaf is linked to every spine
+    if (tier == HOST_LEAF)
+    {
+        wired = b - m_firstLeaf == a / m_shape.hostsPerLeaf;
+    }
+    else if (tier == LEAF_AGG)
+    {
+        // A leaf is linked to the aggregation switches of its pod.
+        wired = (a - m_firstLeaf) / m_shape.leavesPerPod == (b - m_firstSpine) / m_shape.aggsPerPod;
+    }
+    else if (tier == AGG_CORE)
+    {
+        // Aggregation switch i of every pod is linked to the cores of group i.
+        uint32_t coresPerAgg = m_shape.cores / m_shape.aggsPerPod;
+        wired = (b - m_firstCore) / coresPerAgg == (a - m_firstSpine) % m_shape.aggsPerPod;
+    }
+    if (!wired)
+    {
+        os << GetNodeName(m_nodes[a]) << " and " << GetNodeName(m_nodes[b])
+           << " are not linked in this shape";
+        return os.str();
+    }
+    uint32_t parallel = tier == HOST_LEAF ? 1 : m_shape.parallelLinks;
+    uint32_t existing = 0;
+    for (uint32_t link : m_routes.GetNodeLinks(a))
+    {
+        existing += m_links[link].node[1] == b ? 1 : 0;
+    }
+    if (k >= parallel || k != existing)
+    {
+        os << "k (" << k << ") must be the next of the " << parallel << " parallel links between "
+           << GetNodeName(m_nodes[a]) << " and " << GetNodeName(m_nodes[b]) << " (" << existing
+           << " added)";
+    }
+    return os.str();
+}
+
+std::string
+ClosFabric::ValidateNewLink(Tier tier,
+                            Ptr<PointToPointNetDevice> side0,
+                            Ptr<PointToPointNetDevice> side1,
+                            uint32_t k) const
+{
+    if (m_finished)
+    {
+        return "the fabric is finished";
+    }
+    if (!side0 || !side1 || !side0->GetChannel() || side0->GetChannel() != side1->GetChannel())
+    {
+        return "side0 and side1 must be the two devices of one point-to-point channel";
+    }
+    if (tier > AGG_CORE)
+    {
+        return "tier must be HOST_LEAF, LEAF_SPINE, LEAF_AGG or AGG_CORE";
+    }
+    uint32_t n[2];
+    Ptr<PointToPointNetDevice> dev[2] = {side0, side1};
+    for (uint32_t side = 0; side < 2; side++)
+    {
+        auto it = m_nodeIdToIndex.find(dev[side]->GetNode()->GetId());
+        if (it == m_nodeIdToIndex.end())
+        {
+            return "the node of side" + std::to_string(side) + " is not a node of this fabric";
+        }
+        n[side] = it->second;
+        if (m_roles[n[side]] != HOST && !m_nodes[n[side]]->GetObject<FabricSwitch>())
+        {
+            return GetNodeName(m_nodes[n[side]]) + " has no FabricSwitch";
+        }
+    }
+    return ValidateLinkEnds(tier, n[0], n[1], k);
+}
+
+uint32_t
+ClosFabric::AddLink(Tier tier,
+                    Ptr<PointToPointNetDevice> side0,
+                    Ptr<PointToPointNetDevice> side1,
+                    uint32_t k)
+{
+    NS_LOG_FUNCTION(this << tier << side0 << side1 << k);
+    std::string error = ValidateNewLink(tier, side0, side1, k);
+    NS_ABORT_MSG_IF(!error.empty(), "ClosFabric::AddLink: " << error);
+    const uint32_t id = m_links.size();
+    Link link;
+    link.tier = tier;
+    link.parallelIndex = k;
+    link.up = true;
+    link.device[0] = side0;
+    link.device[1] = side1;
+    for (uint32_t side = 0; side < 2; side++)
+    {
+        const uint32_t n = m_nodeIdToIndex.at(link.device[side]->GetNode()->GetId());
+        link.node[side] = n;
+        link.receiver[side] = CreateObject<FabricLinkErrorModel>();
+        link.device[side]->SetReceiveErrorModel(link.receiver[side]);
+        link.port[side] = ClosRoutes::NO_PORT;
+        if (m_roles[n] != HOST)
+        {
+            link.port[side] = SwitchAt(n)->AddPort(link.device[side]);
+            m_portLinks[n].push_back(id);
+            NS_ASSERT(m_portLinks[n].size() == link.port[side] + 1);
+        }
+    }
+    m_routes.AddLink(link.node[0], link.port[0], link.node[1], link.port[1]);
+    m_links.push_back(link);
+    return id;
+}
+
+std::string
+ClosFabric::ValidateWiring() const
+{
+    std::ostringstream os;
+    if (m_nNodes == 0 || m_nodes.size() != m_nNodes)
+    {
+        os << m_nodes.size() << " nodes added, the shape has " << m_nNodes;
+        return os.str();
+    }
+    const uint64_t p = m_shape.parallelLinks;
+    const uint64_t expected[4] = {
+        GetNHosts(),
+        m_shape.tiers == 2 ? GetNLeaves() * m_shape.spines * p : 0,
+        m_shape.tiers == 3 ? GetNLeaves() * m_shape.aggsPerPod * p : 0,
+        m_shape.tiers == 3 ? m_shape.pods * m_shape.cores * p : 0,
+    };
+    for (uint32_t tier = HOST_LEAF; tier <= AGG_CORE; tier++)
+    {
+        uint64_t added = GetLinks(static_cast<Tier>(tier)).size();
+        if (added != expected[tier])
+        {
+            os << added << " " << TierName(static_cast<Tier>(tier))
+               << " links added, the shape has " << expected[tier];
+            return os.str();
+        }
+    }
+    return "";
+}
+
+void
+ClosFabric::Finish()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(m_finished, "ClosFabric::Finish: called twice");
+    std::string error = ValidateWiring();
+    NS_ABORT_MSG_IF(!error.empty(), "ClosFabric::Finish: " << error);
+    for (uint32_t s = GetNHosts(); s < m_nodes.size(); s++)
+    {
+        SwitchAt(s)->SetHostAddressing(m_shape.addressBase, GetNHosts());
+    }
+    m_finished = true;
+    RecomputeRoutes();
+}
+
+bool
+ClosFabric::IsFinished() const
+{
+    return m_finished;
+}
+
 uint32_t
 ClosFabric::GetNTiers() const
 {
-    return m_tiers;
+    return m_shape.tiers;
 }
 
 uint32_t
 ClosFabric::GetNHosts() const
 {
-    return GetNLeaves() * m_hostsPerLeaf;
+    return GetNLeaves() * m_shape.hostsPerLeaf;
 }
 
 uint32_t
 ClosFabric::GetNLeaves() const
 {
-    return m_pods * m_leavesPerPod;
+    return m_shape.pods * m_shape.leavesPerPod;
 }
 
 uint32_t
 ClosFabric::GetNHostsPerLeaf() const
 {
-    return m_hostsPerLeaf;
+    return m_shape.hostsPerLeaf;
 }
 
 uint32_t
 ClosFabric::GetNSpines() const
 {
-    return m_spines;
+    return m_shape.spines;
 }
 
 uint32_t
 ClosFabric::GetNPods() const
 {
-    return m_pods;
+    return m_shape.pods;
 }
 
 uint32_t
 ClosFabric::GetNLeavesPerPod() const
 {
-    return m_leavesPerPod;
+    return m_shape.leavesPerPod;
 }
 
 uint32_t
 ClosFabric::GetNAggsPerPod() const
 {
-    return m_aggsPerPod;
+    return m_shape.aggsPerPod;
 }
 
 uint32_t
 ClosFabric::GetNCores() const
 {
-    return m_cores;
+    return m_shape.cores;
 }
 
 uint32_t
 ClosFabric::GetNParallelLinks() const
 {
-    return m_parallel;
+    return m_shape.parallelLinks;
 }
 
 uint32_t
 ClosFabric::GetNSwitches() const
 {
-    return m_nodes.size() - GetNHosts();
+    return m_nNodes - GetNHosts();
 }
 
 uint32_t
@@ -168,7 +516,7 @@ ClosFabric::GetHost(uint32_t host) const
 {
     NS_ABORT_MSG_IF(host >= GetNHosts(),
                     "ClosFabric::GetHost: host (" << host << ") must be below " << GetNHosts());
-    return m_nodes[host];
+    return NodeAt(host, "GetHost");
 }
 
 Ipv4Address
@@ -177,13 +525,13 @@ ClosFabric::GetHostAddress(uint32_t host) const
     NS_ABORT_MSG_IF(host >= GetNHosts(),
                     "ClosFabric::GetHostAddress: host (" << host << ") must be below "
                                                          << GetNHosts());
-    return Ipv4Address(m_base.Get() + 1 + host);
+    return Ipv4Address(m_shape.addressBase.Get() + 1 + host);
 }
 
 uint32_t
 ClosFabric::GetHostIndex(Ipv4Address address) const
 {
-    uint32_t host = address.Get() - m_base.Get() - 1;
+    uint32_t host = address.Get() - m_shape.addressBase.Get() - 1;
     return host < GetNHosts() ? host : GetNHosts();
 }
 
@@ -193,20 +541,20 @@ ClosFabric::GetLeafOfHost(uint32_t host) const
     NS_ABORT_MSG_IF(host >= GetNHosts(),
                     "ClosFabric::GetLeafOfHost: host (" << host << ") must be below "
                                                         << GetNHosts());
-    return host / m_hostsPerLeaf;
+    return host / m_shape.hostsPerLeaf;
 }
 
 uint32_t
 ClosFabric::GetPodOfHost(uint32_t host) const
 {
-    return GetLeafOfHost(host) / m_leavesPerPod;
+    return GetLeafOfHost(host) / m_shape.leavesPerPod;
 }
 
 NodeContainer
 ClosFabric::GetHosts() const
 {
     NodeContainer c;
-    for (uint32_t i = 0; i < GetNHosts(); i++)
+    for (uint32_t i = 0; i < std::min<size_t>(GetNHosts(), m_nodes.size()); i++)
     {
         c.Add(m_nodes[i]);
     }
@@ -229,36 +577,37 @@ ClosFabric::GetLeaf(uint32_t leaf) const
 {
     NS_ABORT_MSG_IF(leaf >= GetNLeaves(),
                     "ClosFabric::GetLeaf: leaf (" << leaf << ") must be below " << GetNLeaves());
-    return m_nodes[m_firstLeaf + leaf];
+    return NodeAt(m_firstLeaf + leaf, "GetLeaf");
 }
 
 Ptr<Node>
 ClosFabric::GetSpine(uint32_t spine) const
 {
-    NS_ABORT_MSG_IF(spine >= m_spines,
-                    "ClosFabric::GetSpine: spine (" << spine << ") must be below " << m_spines
+    NS_ABORT_MSG_IF(spine >= m_shape.spines,
+                    "ClosFabric::GetSpine: spine (" << spine << ") must be below " << m_shape.spines
                                                     << " (a 3-tier fabric has no spines)");
-    return m_nodes[m_firstSpine + spine];
+    return NodeAt(m_firstSpine + spine, "GetSpine");
 }
 
 Ptr<Node>
 ClosFabric::GetAgg(uint32_t pod, uint32_t agg) const
 {
-    NS_ABORT_MSG_IF(m_tiers != 3, "ClosFabric::GetAgg: a 2-tier fabric has no aggregation tier");
-    NS_ABORT_MSG_IF(pod >= m_pods,
-                    "ClosFabric::GetAgg: pod (" << pod << ") must be below " << m_pods);
-    NS_ABORT_MSG_IF(agg >= m_aggsPerPod,
-                    "ClosFabric::GetAgg: agg (" << agg << ") must be below " << m_aggsPerPod);
-    return m_nodes[m_firstSpine + pod * m_aggsPerPod + agg];
+    NS_ABORT_MSG_IF(m_shape.tiers != 3,
+                    "ClosFabric::GetAgg: a 2-tier fabric has no aggregation tier");
+    NS_ABORT_MSG_IF(pod >= m_shape.pods,
+                    "ClosFabric::GetAgg: pod (" << pod << ") must be below " << m_shape.pods);
+    NS_ABORT_MSG_IF(agg >= m_shape.aggsPerPod,
+                    "ClosFabric::GetAgg: agg (" << agg << ") must be below " << m_shape.aggsPerPod);
+    return NodeAt(m_firstSpine + pod * m_shape.aggsPerPod + agg, "GetAgg");
 }
 
 Ptr<Node>
 ClosFabric::GetCore(uint32_t core) const
 {
-    NS_ABORT_MSG_IF(core >= m_cores,
-                    "ClosFabric::GetCore: core (" << core << ") must be below " << m_cores
+    NS_ABORT_MSG_IF(core >= m_shape.cores,
+                    "ClosFabric::GetCore: core (" << core << ") must be below " << m_shape.cores
                                                   << " (a 2-tier fabric has no cores)");
-    return m_nodes[m_firstCore + core];
+    return NodeAt(m_firstCore + core, "GetCore");
 }
 
 uint32_t
@@ -295,8 +644,8 @@ ClosFabric::GetNodeName(Ptr<Node> node) const
         os << "spine" << i - m_firstSpine;
         break;
     case AGG:
-        os << "agg" << (i - m_firstSpine) / m_aggsPerPod << "."
-           << (i - m_firstSpine) % m_aggsPerPod;
+        os << "agg" << (i - m_firstSpine) / m_shape.aggsPerPod << "."
+           << (i - m_firstSpine) % m_shape.aggsPerPod;
         break;
     case CORE:
         os << "core" << i - m_firstCore;
@@ -311,7 +660,7 @@ ClosFabric::FindLink(Ptr<Node> a, Ptr<Node> b, uint32_t k) const
     uint32_t ia = IndexOf(a, "node a");
     uint32_t ib = IndexOf(b, "node b");
     uint32_t seen = 0;
-    for (uint32_t link : m_adjacency[ia])
+    for (uint32_t link : m_routes.GetNodeLinks(ia))
     {
         const Link& l = m_links[link];
         if ((l.node[0] == ia && l.node[1] == ib) || (l.node[0] == ib && l.node[1] == ia))
@@ -330,30 +679,35 @@ ClosFabric::GetHostLink(uint32_t host) const
 {
     NS_ABORT_MSG_IF(host >= GetNHosts(),
                     "ClosFabric::GetHostLink: host (" << host << ") must be below " << GetNHosts());
-    return m_adjacency[host].front();
+    const std::vector<uint32_t>& links = m_routes.GetNodeLinks(host);
+    NS_ABORT_MSG_IF(links.empty(), "ClosFabric::GetHostLink: host " << host << " has no link yet");
+    return links.front();
 }
 
 uint32_t
 ClosFabric::GetLeafSpineLink(uint32_t leaf, uint32_t spine, uint32_t k) const
 {
-    NS_ABORT_MSG_IF(k >= m_parallel,
-                    "ClosFabric::GetLeafSpineLink: k (" << k << ") must be below " << m_parallel);
+    NS_ABORT_MSG_IF(k >= m_shape.parallelLinks,
+                    "ClosFabric::GetLeafSpineLink: k (" << k << ") must be below "
+                                                        << m_shape.parallelLinks);
     return FindLink(GetLeaf(leaf), GetSpine(spine), k);
 }
 
 uint32_t
 ClosFabric::GetLeafAggLink(uint32_t leaf, uint32_t agg, uint32_t k) const
 {
-    NS_ABORT_MSG_IF(k >= m_parallel,
-                    "ClosFabric::GetLeafAggLink: k (" << k << ") must be below " << m_parallel);
-    return FindLink(GetLeaf(leaf), GetAgg(leaf / m_leavesPerPod, agg), k);
+    NS_ABORT_MSG_IF(k >= m_shape.parallelLinks,
+                    "ClosFabric::GetLeafAggLink: k (" << k << ") must be below "
+                                                      << m_shape.parallelLinks);
+    return FindLink(GetLeaf(leaf), GetAgg(leaf / m_shape.leavesPerPod, agg), k);
 }
 
 uint32_t
 ClosFabric::GetAggCoreLink(uint32_t pod, uint32_t agg, uint32_t core, uint32_t k) const
 {
-    NS_ABORT_MSG_IF(k >= m_parallel,
-                    "ClosFabric::GetAggCoreLink: k (" << k << ") must be below " << m_parallel);
+    NS_ABORT_MSG_IF(k >= m_shape.parallelLinks,
+                    "ClosFabric::GetAggCoreLink: k (" << k << ") must be below "
+                                                      << m_shape.parallelLinks);
     uint32_t link = FindLink(GetAgg(pod, agg), GetCore(core), k);
     NS_ABORT_MSG_IF(link == NO_LINK,
                     "ClosFabric::GetAggCoreLink: core (" << core << ") is not linked to agg " << pod
@@ -427,7 +781,7 @@ ClosFabric::GetLinkName(uint32_t link) const
     CheckLink(link, "GetLinkName");
     const Link& l = m_links[link];
     std::string name = GetNodeName(m_nodes[l.node[0]]) + "-" + GetNodeName(m_nodes[l.node[1]]);
-    if (m_parallel > 1 && l.tier != HOST_LEAF)
+    if (m_shape.parallelLinks > 1 && l.tier != HOST_LEAF)
     {
         name += "#" + std::to_string(l.parallelIndex);
     }
@@ -445,7 +799,7 @@ bool
 ClosFabric::IsLinkRouted(uint32_t link) const
 {
     CheckLink(link, "IsLinkRouted");
-    return m_links[link].routed;
+    return m_routes.IsRouted(link);
 }
 
 DataRate
@@ -530,89 +884,20 @@ uint64_t
 ClosFabric::RecomputeRoutes()
 {
     NS_LOG_FUNCTION(this);
-    const uint32_t nHosts = GetNHosts();
-    const uint32_t nLeaves = GetNLeaves();
-    const uint32_t nNodes = m_nodes.size();
-    constexpr uint32_t inf = std::numeric_limits<uint32_t>::max();
-
-    // sets[s][l]: ports of switch s toward leaf l; then one set per host of s if s is a leaf.
-    std::vector<std::vector<std::vector<uint32_t>>> sets(nNodes);
-    for (uint32_t s = nHosts; s < nNodes; s++)
+    NS_ABORT_MSG_IF(!m_finished, "ClosFabric::RecomputeRoutes: call Finish() first");
+    uint64_t unreachable = m_routes.Compute();
+    for (uint32_t s = GetNHosts(); s < m_nodes.size(); s++)
     {
-        sets[s].resize(nLeaves);
-    }
-    std::vector<uint32_t> dist(nNodes);
-    std::vector<uint32_t> queue;
-    queue.reserve(nNodes);
-    for (uint32_t l = 0; l < nLeaves; l++)
-    {
-        uint32_t leaf = m_firstLeaf + l;
-        std::fill(dist.begin(), dist.end(), inf);
-        dist[leaf] = 0;
-        queue.clear();
-        queue.push_back(leaf);
-        for (size_t head = 0; head < queue.size(); head++)
-        {
-            uint32_t u = queue[head];
-            for (uint32_t link : m_adjacency[u])
-            {
-                const Link& k = m_links[link];
-                uint32_t v = k.node[0] == u ? k.node[1] : k.node[0];
-                if (k.routed && v >= nHosts && dist[v] == inf)
-                {
-                    dist[v] = dist[u] + 1;
-                    queue.push_back(v);
-                }
-            }
-        }
-        for (uint32_t s = nHosts; s < nNodes; s++)
-        {
-            if (s == leaf || dist[s] == inf)
-            {
-                continue;
-            }
-            std::vector<uint32_t>& ports = sets[s][l];
-            for (uint32_t link : m_adjacency[s])
-            {
-                const Link& k = m_links[link];
-                uint32_t v = k.node[0] == s ? k.node[1] : k.node[0];
-                if (k.routed && v >= nHosts && dist[v] + 1 == dist[s])
-                {
-                    ports.push_back(PortOf(s, link));
-                }
-            }
-        }
-    }
-
-    uint64_t unreachable = 0;
-    std::vector<uint32_t> hostToSet(nHosts);
-    for (uint32_t s = nHosts; s < nNodes; s++)
-    {
-        bool isLeaf = m_roles[s] == LEAF;
-        uint32_t leafNumber = s - m_firstLeaf;
-        for (uint32_t h = 0; h < nHosts; h++)
-        {
-            uint32_t l = h / m_hostsPerLeaf;
-            if (isLeaf && l == leafNumber)
-            {
-                uint32_t link = m_adjacency[h].front();
-                hostToSet[h] = sets[s].size();
-                sets[s].emplace_back();
-                if (m_links[link].routed)
-                {
-                    sets[s].back().push_back(PortOf(s, link));
-                }
-            }
-            else
-            {
-                hostToSet[h] = l;
-            }
-            unreachable += sets[s][hostToSet[h]].empty() ? 1 : 0;
-        }
-        m_switches[s]->SetRoutes(hostToSet, sets[s]);
+        m_switches[s]->SetRoutes(m_routes.GetHostToSet(s), m_routes.GetSets(s));
     }
     NS_LOG_DEBUG("routes recomputed, " << unreachable << " (switch, host) pairs unreachable");
     return unreachable;
+}
+
+const ClosRoutes&
+ClosFabric::GetRoutes() const
+{
+    return m_routes;
 }
 
 Time
@@ -624,7 +909,7 @@ ClosFabric::GetBaseRtt(uint32_t src, uint32_t dst, uint32_t packetBytes, uint32_
     NS_ABORT_MSG_IF(src == dst, "ClosFabric::GetBaseRtt: src and dst must differ");
     constexpr uint32_t ppp = 2;
     Time rtt(0);
-    uint32_t link = m_adjacency[src].front();
+    uint32_t link = GetHostLink(src);
     uint32_t node = src;
     for (uint32_t hops = 0; hops <= m_nodes.size(); hops++)
     {
@@ -687,7 +972,7 @@ ClosFabric::GetNEqualCostPaths(uint32_t src, uint32_t dst) const
         memo[node] = total;
         return total;
     };
-    const Link& first = m_links[m_adjacency[src].front()];
+    const Link& first = m_links[GetHostLink(src)];
     return count(first.node[1], 0);
 }
 
@@ -704,7 +989,7 @@ ClosFabric::GetBisectionBandwidth() const
     {
         best = std::min(best, (tierTotal[LEAF_SPINE] + tierTotal[LEAF_AGG]) / 2);
     }
-    if (m_tiers == 3 && m_pods > 1)
+    if (m_shape.tiers == 3 && m_shape.pods > 1)
     {
         best = std::min(best, tierTotal[AGG_CORE] / 2);
     }
@@ -716,17 +1001,18 @@ ClosFabric::GetOversubscription(Tier tier) const
 {
     if (tier == LEAF_SPINE || tier == LEAF_AGG)
     {
-        uint32_t uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
-        DataRate up = m_nominalRate[m_tiers == 2 ? LEAF_SPINE : LEAF_AGG];
-        return static_cast<double>(m_hostsPerLeaf) * m_nominalRate[HOST_LEAF].GetBitRate() /
+        uint32_t uplinks =
+            (m_shape.tiers == 2 ? m_shape.spines : m_shape.aggsPerPod) * m_shape.parallelLinks;
+        DataRate up = m_shape.leafUplinkRate;
+        return static_cast<double>(m_shape.hostsPerLeaf) * m_shape.hostRate.GetBitRate() /
                (static_cast<double>(uplinks) * up.GetBitRate());
     }
-    if (tier == AGG_CORE && m_tiers == 3)
+    if (tier == AGG_CORE && m_shape.tiers == 3)
     {
-        double down =
-            static_cast<double>(m_leavesPerPod) * m_parallel * m_nominalRate[LEAF_AGG].GetBitRate();
-        double up = static_cast<double>(m_cores / m_aggsPerPod) * m_parallel *
-                    m_nominalRate[AGG_CORE].GetBitRate();
+        double down = static_cast<double>(m_shape.leavesPerPod) * m_shape.parallelLinks *
+                      m_shape.leafUplinkRate.GetBitRate();
+        double up = static_cast<double>(m_shape.cores / m_shape.aggsPerPod) *
+                    m_shape.parallelLinks * m_shape.aggUplinkRate.GetBitRate();
         return down / up;
     }
     return 1.0;
@@ -736,34 +1022,34 @@ void
 ClosFabric::PrintSummary(std::ostream& os) const
 {
     uint32_t nHosts = GetNHosts();
-    os << "Clos fabric, " << m_tiers << " tiers: " << nHosts << " hosts, " << GetNLeaves()
-       << " leaves x " << m_hostsPerLeaf << " hosts";
-    if (m_tiers == 2)
+    os << "Clos fabric, " << m_shape.tiers << " tiers: " << nHosts << " hosts, " << GetNLeaves()
+       << " leaves x " << m_shape.hostsPerLeaf << " hosts";
+    if (m_shape.tiers == 2)
     {
-        os << ", " << m_spines << " spines";
+        os << ", " << m_shape.spines << " spines";
     }
     else
     {
-        os << ", " << m_pods << " pods x (" << m_leavesPerPod << " leaves + " << m_aggsPerPod
-           << " aggs), " << m_cores << " cores";
+        os << ", " << m_shape.pods << " pods x (" << m_shape.leavesPerPod << " leaves + "
+           << m_shape.aggsPerPod << " aggs), " << m_shape.cores << " cores";
     }
     os << ", " << GetNSwitches() << " switches, " << GetNLinks() << " links";
-    if (m_parallel > 1)
+    if (m_shape.parallelLinks > 1)
     {
-        os << " (" << m_parallel << " parallel links between linked switches)";
+        os << " (" << m_shape.parallelLinks << " parallel links between linked switches)";
     }
     os << "\n";
-    os << "  host links " << m_nominalRate[HOST_LEAF].GetBitRate() / 1e9 << " Gb/s";
-    if (m_tiers == 2)
+    os << "  host links " << m_shape.hostRate.GetBitRate() / 1e9 << " Gb/s";
+    if (m_shape.tiers == 2)
     {
-        os << ", leaf-spine " << m_nominalRate[LEAF_SPINE].GetBitRate() / 1e9
+        os << ", leaf-spine " << m_shape.leafUplinkRate.GetBitRate() / 1e9
            << " Gb/s, oversubscription " << GetOversubscription(LEAF_SPINE) << ":1";
     }
     else
     {
-        os << ", leaf-agg " << m_nominalRate[LEAF_AGG].GetBitRate() / 1e9
+        os << ", leaf-agg " << m_shape.leafUplinkRate.GetBitRate() / 1e9
            << " Gb/s (oversubscription " << GetOversubscription(LEAF_AGG) << ":1), agg-core "
-           << m_nominalRate[AGG_CORE].GetBitRate() / 1e9 << " Gb/s (oversubscription "
+           << m_shape.aggUplinkRate.GetBitRate() / 1e9 << " Gb/s (oversubscription "
            << GetOversubscription(AGG_CORE) << ":1)";
     }
     os << "\n";
@@ -848,12 +1134,11 @@ void
 ClosFabric::SetRouteState(uint32_t link, bool up)
 {
     NS_LOG_FUNCTION(this << link << up);
-    Link& l = m_links[link];
-    if (l.routed == up)
+    if (m_routes.IsRouted(link) == up)
     {
         return;
     }
-    l.routed = up;
+    m_routes.SetRouted(link, up);
     m_routeStateTrace(link, up);
     // Links that change state at the same instant (FailRandomLinks) share one recomputation.
     if (!m_recomputePending)

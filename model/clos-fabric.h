@@ -5,6 +5,8 @@
 #ifndef REPS_CLOS_FABRIC_H
 #define REPS_CLOS_FABRIC_H
 
+#include "clos-routes.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
@@ -29,9 +31,21 @@ class QueueDisc;
 /**
  * \ingroup reps
  * A 2-tier (leaf-spine) or 3-tier (pods of leaves and aggregation switches, plus cores) Clos
- * fabric built by ClosFabricHelper: names every host, switch and link, computes the
- * equal-cost forwarding tables of the switches from the wiring, schedules link failures and
- * rate changes, and collects per-link and per-queue counters.
+ * fabric, usually built by ClosFabricHelper: names every host, switch and link, computes the
+ * equal-cost forwarding tables of the switches from the wiring (ClosRoutes), schedules link
+ * failures and rate changes, and collects per-link and per-queue counters.
+ *
+ * Construction, in this order (each step checks its arguments against the fabric and aborts
+ * with the message of the matching Validate method):
+ * 1. SetShape() with the counts, the host addresses and the nominal rates (ValidateShape());
+ * 2. AddNode() for every node, with its role, in the order of the fabric index: hosts, leaves,
+ *    spines (2-tier) or aggregation switches pod by pod (3-tier), cores (ValidateNewNode());
+ *    a switch node must carry a FabricSwitch and a TrafficControlLayer by its first link;
+ * 3. AddLink() for every link, with its tier, its two devices (side 0 first) and which of the
+ *    parallel links it is (ValidateNewLink()); the root queue disc of a switch port must be
+ *    installed before, since the link makes the device a port of the FabricSwitch;
+ * 4. Finish(), which checks that every node and link of the shape is there (ValidateWiring()),
+ *    gives the switches the host addressing and computes their tables.
  *
  * Hosts are numbered 0 .. GetNHosts() - 1, leaf by leaf (host h is on leaf h / HostsPerLeaf);
  * host h has address base + 1 + h. Leaves are numbered globally (in a 3-tier fabric, leaf l
@@ -96,6 +110,23 @@ class ClosFabric : public Object
         double averageBytes{0};   //!< Time-averaged length, in bytes.
     };
 
+    /// The shape of a fabric: what SetShape() takes.
+    struct Shape
+    {
+        uint32_t tiers{2};         //!< 2 or 3.
+        uint32_t hostsPerLeaf{0};  //!< Hosts per leaf.
+        uint32_t pods{1};          //!< Pods (1 in a 2-tier fabric).
+        uint32_t leavesPerPod{0};  //!< Leaves per pod (every leaf in a 2-tier fabric).
+        uint32_t aggsPerPod{0};    //!< Aggregation switches per pod (0 in a 2-tier fabric).
+        uint32_t spines{0};        //!< Spines (0 in a 3-tier fabric).
+        uint32_t cores{0};         //!< Cores (0 in a 2-tier fabric; a multiple of aggsPerPod).
+        uint32_t parallelLinks{1}; //!< Parallel links between two linked switches.
+        Ipv4Address addressBase;   //!< Host h has address addressBase + 1 + h.
+        DataRate hostRate;         //!< Nominal rate of the host links.
+        DataRate leafUplinkRate;   //!< Nominal rate of the leaf-spine or leaf-agg links.
+        DataRate aggUplinkRate;    //!< Nominal rate of the agg-core links.
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -111,6 +142,81 @@ class ClosFabric : public Object
      * \param [in] up whether it is up
      */
     typedef void (*LinkStateTracedCallback)(uint32_t link, bool up);
+
+    /**
+     * Check a shape: tiers 2 or 3, no zero count, the counts of the other kind of fabric
+     * zero (spines in 3-tier; aggregation switches and cores in 2-tier), one pod in 2-tier,
+     * cores a multiple of aggregation switches per pod, positive rates.
+     * \param shape a shape
+     * \return an empty string when it is valid, else a message naming the field
+     */
+    static std::string ValidateShape(const Shape& shape);
+    /**
+     * Set the shape (before any AddNode(); aborts with the message of ValidateShape()).
+     * \param shape the shape
+     */
+    void SetShape(const Shape& shape);
+    /// \return the shape
+    const Shape& GetShape() const;
+
+    /**
+     * \param index a fabric index (0 .. number of nodes of the shape - 1)
+     * \return the role the shape gives the node of that index
+     */
+    Role GetRoleOfIndex(uint32_t index) const;
+    /**
+     * Check the next node to add.
+     * \param node a node
+     * \param role its role
+     * \return an empty string when AddNode() accepts it, else why not
+     */
+    std::string ValidateNewNode(Ptr<Node> node, Role role) const;
+    /**
+     * Add the next node (aborts with the message of ValidateNewNode()).
+     * \param node the node
+     * \param role its role, which must be GetRoleOfIndex() of its index
+     * \return its fabric index
+     */
+    uint32_t AddNode(Ptr<Node> node, Role role);
+    /**
+     * Check a link to add.
+     * \param tier its tier
+     * \param side0 the device at side 0 (on the node nearer to the hosts)
+     * \param side1 the device at side 1, on the same channel
+     * \param k which of the parallel links (0 for a host link; links between two switches
+     *        are added k = 0, 1, ... in order)
+     * \return an empty string when AddLink() accepts it, else why not
+     */
+    std::string ValidateNewLink(Tier tier,
+                                Ptr<PointToPointNetDevice> side0,
+                                Ptr<PointToPointNetDevice> side1,
+                                uint32_t k) const;
+    /**
+     * Add a link (aborts with the message of ValidateNewLink()): gives both devices a
+     * FabricLinkErrorModel (the link's counters and failures) and makes every switch-side
+     * device a port of its FabricSwitch.
+     * \param tier its tier
+     * \param side0 the device at side 0
+     * \param side1 the device at side 1
+     * \param k which of the parallel links
+     * \return the link number (0, 1, ... in the order of the calls)
+     */
+    uint32_t AddLink(Tier tier,
+                     Ptr<PointToPointNetDevice> side0,
+                     Ptr<PointToPointNetDevice> side1,
+                     uint32_t k = 0);
+    /**
+     * Check that every node and link of the shape has been added.
+     * \return an empty string when Finish() accepts the fabric, else what is missing
+     */
+    std::string ValidateWiring() const;
+    /**
+     * End the construction (aborts with the message of ValidateWiring()): gives every switch
+     * the host addressing and computes the forwarding tables.
+     */
+    void Finish();
+    /// \return whether Finish() has run
+    bool IsFinished() const;
 
     /// \return 2 or 3
     uint32_t GetNTiers() const;
@@ -397,13 +503,13 @@ class ClosFabric : public Object
      * \return the number of (switch, destination host) pairs left without a route
      */
     uint64_t RecomputeRoutes();
+    /// \return the routing tables and the state of every link as routing sees it
+    const ClosRoutes& GetRoutes() const;
 
   protected:
     void DoDispose() override;
 
   private:
-    friend class ClosFabricHelper;
-
     /// One link.
     struct Link
     {
@@ -414,7 +520,6 @@ class ClosFabric : public Object
         uint32_t port[2];                      //!< Switch port at each side (or UINT32_MAX).
         uint32_t parallelIndex;                //!< Which of the parallel links.
         bool up;                               //!< Physical state.
-        bool routed;                           //!< State as routing sees it.
     };
 
     /**
@@ -424,6 +529,28 @@ class ClosFabric : public Object
      * \return the index (aborts when the node is not in the fabric)
      */
     uint32_t IndexOf(Ptr<Node> node, const char* what) const;
+    /**
+     * The node of a fabric index, aborting when it has not been added.
+     * \param index a fabric index
+     * \param caller the method, for the message
+     * \return the node
+     */
+    Ptr<Node> NodeAt(uint32_t index, const char* caller) const;
+    /**
+     * Check that the ends of a link fit the tier and the wiring rules of the shape.
+     * \param tier the tier
+     * \param a the fabric index at side 0
+     * \param b the fabric index at side 1
+     * \param k which of the parallel links
+     * \return an empty string when they do, else why not
+     */
+    std::string ValidateLinkEnds(Tier tier, uint32_t a, uint32_t b, uint32_t k) const;
+    /**
+     * The switch of a switch node, found on the node the first time.
+     * \param index a fabric index of a switch
+     * \return its FabricSwitch (null if the node has none)
+     */
+    Ptr<FabricSwitch> SwitchAt(uint32_t index);
     /**
      * Abort on a bad link number.
      * \param link the link
@@ -470,16 +597,9 @@ class ClosFabric : public Object
     uint32_t PortOf(uint32_t node, uint32_t link) const;
 
     // Shape.
-    uint32_t m_tiers;          //!< 2 or 3.
-    uint32_t m_hostsPerLeaf;   //!< Hosts per leaf.
-    uint32_t m_pods;           //!< Pods (1 for 2-tier).
-    uint32_t m_leavesPerPod;   //!< Leaves per pod (all leaves for 2-tier).
-    uint32_t m_aggsPerPod;     //!< Aggregation switches per pod.
-    uint32_t m_spines;         //!< Spines.
-    uint32_t m_cores;          //!< Cores.
-    uint32_t m_parallel;       //!< Parallel links.
-    Ipv4Address m_base;        //!< Host h has address m_base + 1 + h.
-    DataRate m_nominalRate[4]; //!< Configured rate of each tier.
+    Shape m_shape;     //!< The shape.
+    uint32_t m_nNodes; //!< Number of nodes of the shape.
+    bool m_finished;   //!< Whether Finish() has run.
 
     // Nodes: fabric index = host number for hosts, then switches.
     std::vector<Ptr<Node>> m_nodes;            //!< Hosts, then switches.
@@ -491,8 +611,8 @@ class ClosFabric : public Object
     uint32_t m_firstCore;                                   //!< Fabric index of core 0.
 
     std::vector<Link> m_links;                      //!< Links.
-    std::vector<std::vector<uint32_t>> m_adjacency; //!< Links of each fabric node.
     std::vector<std::vector<uint32_t>> m_portLinks; //!< Switch port -> link, per fabric node.
+    ClosRoutes m_routes; //!< Wiring as routing sees it, routed state, tables.
 
     Time m_convergenceDelay; //!< RoutingConvergenceDelay attribute.
     bool m_recomputePending; //!< Whether a recomputation is scheduled for now.

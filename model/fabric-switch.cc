@@ -267,21 +267,83 @@ FabricSwitch::GetPortCounters(uint32_t port) const
 }
 
 uint32_t
-FabricSwitch::FlowHash(uint32_t src,
-                       uint32_t dst,
-                       uint8_t protocol,
-                       uint16_t srcPort,
-                       uint16_t dstPort) const
+FabricSwitch::FlowHash(const FlowKey& key) const
 {
     // Packed in a fixed byte order, so that the hash does not depend on struct padding.
-    char key[17];
-    std::memcpy(key, &src, 4);
-    std::memcpy(key + 4, &dst, 4);
-    key[8] = static_cast<char>(protocol);
-    std::memcpy(key + 9, &srcPort, 2);
-    std::memcpy(key + 11, &dstPort, 2);
-    std::memcpy(key + 13, &m_salt, 4);
-    return m_hasher.clear().GetHash32(key, sizeof(key));
+    char bytes[17];
+    std::memcpy(bytes, &key.src, 4);
+    std::memcpy(bytes + 4, &key.dst, 4);
+    bytes[8] = static_cast<char>(key.protocol);
+    std::memcpy(bytes + 9, &key.srcPort, 2);
+    std::memcpy(bytes + 11, &key.dstPort, 2);
+    std::memcpy(bytes + 13, &m_salt, 4);
+    return m_hasher.clear().GetHash32(bytes, sizeof(bytes));
+}
+
+FabricSwitch::PortSet
+FabricSwitch::LookupPorts(uint32_t dst) const
+{
+    PortSet set;
+    uint32_t host = dst - m_addressBase - 1;
+    if (host < m_nHosts && host < m_hostSet.size())
+    {
+        uint32_t index = m_hostSet[host];
+        set.begin = m_setOffset[index];
+        set.n = m_setOffset[index + 1] - set.begin;
+    }
+    return set;
+}
+
+FabricSwitch::FlowKey
+FabricSwitch::ReadFlowKey(const Ipv4Header& ip, Ptr<const Packet> payload)
+{
+    FlowKey key;
+    key.src = ip.GetSource().Get();
+    key.dst = ip.GetDestination().Get();
+    key.protocol = ip.GetProtocol();
+    if ((key.protocol == kUdp || key.protocol == kTcp) && ip.GetFragmentOffset() == 0 &&
+        payload->GetSize() >= 4)
+    {
+        uint8_t ports[4];
+        payload->CopyData(ports, 4);
+        key.srcPort = static_cast<uint16_t>((ports[0] << 8) | ports[1]);
+        key.dstPort = static_cast<uint16_t>((ports[2] << 8) | ports[3]);
+    }
+    return key;
+}
+
+uint32_t
+FabricSwitch::PickPort(PortSet set, const FlowKey& key, Mode mode) const
+{
+    NS_ASSERT(set.n > 0);
+    if (set.n == 1)
+    {
+        return m_setPorts[set.begin];
+    }
+    if (mode == RANDOM)
+    {
+        return m_setPorts[set.begin + m_rng->GetInteger(0, set.n - 1)];
+    }
+    uint32_t pick = FlowHash(key) % set.n;
+    if (mode == ADAPTIVE)
+    {
+        // The fewest bytes queued, ties broken starting from the flow-hash choice.
+        uint32_t best = pick;
+        uint32_t bestBytes = UINT32_MAX;
+        for (uint32_t k = 0; k < set.n; k++)
+        {
+            uint32_t idx = (pick + k) % set.n;
+            const Ptr<QueueDisc>& qd = m_ports[m_setPorts[set.begin + idx]].queueDisc;
+            uint32_t bytes = qd ? qd->GetNBytes() : 0;
+            if (bytes < bestBytes)
+            {
+                bestBytes = bytes;
+                best = idx;
+            }
+        }
+        pick = best;
+    }
+    return m_setPorts[set.begin + pick];
 }
 
 uint32_t
@@ -291,24 +353,21 @@ FabricSwitch::GetFlowHashPort(Ipv4Address src,
                               uint16_t srcPort,
                               uint16_t dstPort) const
 {
-    uint32_t host = dst.Get() - m_addressBase - 1;
-    if (host >= m_nHosts || host >= m_hostSet.size())
+    PortSet set = LookupPorts(dst.Get());
+    if (set.n == 0)
     {
         return m_ports.size();
     }
-    uint32_t set = m_hostSet[host];
-    uint32_t begin = m_setOffset[set];
-    uint32_t n = m_setOffset[set + 1] - begin;
-    if (n == 0)
+    FlowKey key;
+    key.src = src.Get();
+    key.dst = dst.Get();
+    key.protocol = protocol;
+    if (protocol == kUdp || protocol == kTcp)
     {
-        return m_ports.size();
+        key.srcPort = srcPort;
+        key.dstPort = dstPort;
     }
-    if (protocol != kUdp && protocol != kTcp)
-    {
-        srcPort = 0;
-        dstPort = 0;
-    }
-    return m_setPorts[begin + FlowHash(src.Get(), dst.Get(), protocol, srcPort, dstPort) % n];
+    return PickPort(set, key, FLOW_HASH);
 }
 
 void
@@ -328,17 +387,8 @@ FabricSwitch::Receive(Ptr<NetDevice> device,
     Ptr<Packet> packet = p->Copy();
     Ipv4Header ip;
     packet->RemoveHeader(ip);
-
-    uint32_t host = ip.GetDestination().Get() - m_addressBase - 1;
-    uint32_t n = 0;
-    uint32_t begin = 0;
-    if (host < m_nHosts && host < m_hostSet.size())
-    {
-        uint32_t set = m_hostSet[host];
-        begin = m_setOffset[set];
-        n = m_setOffset[set + 1] - begin;
-    }
-    if (n == 0)
+    PortSet set = LookupPorts(ip.GetDestination().Get());
+    if (set.n == 0)
     {
         m_counters.noRouteDrops++;
         m_dropTrace(packet, ip, DROP_NO_ROUTE);
@@ -355,51 +405,12 @@ FabricSwitch::Receive(Ptr<NetDevice> device,
     {
         ip.EnableChecksum();
     }
+    Forward(packet, ip, inPort, PickPort(set, ReadFlowKey(ip, packet), m_mode));
+}
 
-    uint32_t outPort = m_setPorts[begin];
-    if (n > 1)
-    {
-        if (m_mode == RANDOM)
-        {
-            outPort = m_setPorts[begin + m_rng->GetInteger(0, n - 1)];
-        }
-        else
-        {
-            uint8_t proto = ip.GetProtocol();
-            uint16_t srcPort = 0;
-            uint16_t dstPort = 0;
-            if ((proto == kUdp || proto == kTcp) && ip.GetFragmentOffset() == 0 &&
-                packet->GetSize() >= 4)
-            {
-                uint8_t ports[4];
-                packet->CopyData(ports, 4);
-                srcPort = static_cast<uint16_t>((ports[0] << 8) | ports[1]);
-                dstPort = static_cast<uint16_t>((ports[2] << 8) | ports[3]);
-            }
-            uint32_t pick =
-                FlowHash(ip.GetSource().Get(), ip.GetDestination().Get(), proto, srcPort, dstPort) %
-                n;
-            if (m_mode == ADAPTIVE)
-            {
-                uint32_t best = pick;
-                uint32_t bestBytes = UINT32_MAX;
-                for (uint32_t k = 0; k < n; k++)
-                {
-                    uint32_t idx = (pick + k) % n;
-                    const Ptr<QueueDisc>& qd = m_ports[m_setPorts[begin + idx]].queueDisc;
-                    uint32_t bytes = qd ? qd->GetNBytes() : 0;
-                    if (bytes < bestBytes)
-                    {
-                        bestBytes = bytes;
-                        best = idx;
-                    }
-                }
-                pick = best;
-            }
-            outPort = m_setPorts[begin + pick];
-        }
-    }
-
+void
+FabricSwitch::Forward(Ptr<Packet> packet, const Ipv4Header& ip, uint32_t inPort, uint32_t outPort)
+{
     Port& port = m_ports[outPort];
     Ptr<QueueDiscItem> item = Create<Ipv4QueueDiscItem>(packet, port.address, kIpv4EtherType, ip);
     if (port.trimmer)

@@ -46,6 +46,9 @@ class TrafficControlLayer;
  * - ADAPTIVE: the member whose egress queue disc holds the fewest bytes; ties are broken
  *   starting from the flow-hash choice.
  *
+ * One private function makes the choice, for forwarding and for GetFlowHashPort(), so that
+ * the port a test or a path selector predicts is the port a packet takes.
+ *
  * The salt differs between switches (Salt attribute, derived from the node id when left at
  * 0), so that switches of consecutive tiers do not make correlated choices.
  */
@@ -157,7 +160,8 @@ class FabricSwitch : public Object
     std::vector<uint32_t> GetNextHops(uint32_t host) const;
 
     /**
-     * The port the flow-hash rule gives a 5-tuple (what FLOW_HASH forwarding does).
+     * The port the flow-hash rule gives a 5-tuple: the choice forwarding makes in FLOW_HASH
+     * mode (and the starting point of ADAPTIVE mode), by the same function.
      * \param src source address
      * \param dst destination address (a fabric host)
      * \param protocol IP protocol number
@@ -219,20 +223,62 @@ class FabricSwitch : public Object
                  const Address& to,
                  NetDevice::PacketType packetType);
 
+    /// What the flow hash reads of a packet.
+    struct FlowKey
+    {
+        uint32_t src{0};     //!< Source address.
+        uint32_t dst{0};     //!< Destination address.
+        uint8_t protocol{0}; //!< IP protocol.
+        uint16_t srcPort{0}; //!< Source port (0 unless UDP/TCP).
+        uint16_t dstPort{0}; //!< Destination port (0 unless UDP/TCP).
+    };
+
+    /// The equal-cost ports toward a host: m_setPorts[begin, begin + n).
+    struct PortSet
+    {
+        uint32_t begin{0}; //!< First entry.
+        uint32_t n{0};     //!< Number of ports (0: no route).
+    };
+
     /**
-     * The flow hash of a 5-tuple with the salt of this switch.
-     * \param src source address
-     * \param dst destination address
-     * \param protocol IP protocol
-     * \param srcPort source port (0 unless UDP/TCP)
-     * \param dstPort destination port (0 unless UDP/TCP)
+     * \param dst a destination address
+     * \return its equal-cost ports (n = 0 when it is not a fabric host or has no route)
+     */
+    PortSet LookupPorts(uint32_t dst) const;
+
+    /**
+     * \param ip the IPv4 header of a packet
+     * \param payload the packet after its IPv4 header
+     * \return its flow key (ports 0 unless an unfragmented UDP or TCP packet)
+     */
+    static FlowKey ReadFlowKey(const Ipv4Header& ip, Ptr<const Packet> payload);
+
+    /**
+     * Pick the egress port of a packet among its equal-cost ports: the one choice of the
+     * switch, for forwarding and for GetFlowHashPort(). A single port is taken as is.
+     * RANDOM draws from the switch's random variable; ADAPTIVE reads the queue discs.
+     * \param set the equal-cost ports (n >= 1)
+     * \param key the packet's flow key
+     * \param mode how to choose
+     * \return the port
+     */
+    uint32_t PickPort(PortSet set, const FlowKey& key, Mode mode) const;
+
+    /**
+     * Hand a packet to the egress queue of a port (trimming first if the queue trims).
+     * \param packet the packet, without its IPv4 header
+     * \param ip its IPv4 header (TTL already decremented)
+     * \param inPort the port it arrived on
+     * \param outPort the port it leaves on
+     */
+    void Forward(Ptr<Packet> packet, const Ipv4Header& ip, uint32_t inPort, uint32_t outPort);
+
+    /**
+     * The flow hash of a flow key with the salt of this switch.
+     * \param key the flow key
      * \return the hash
      */
-    uint32_t FlowHash(uint32_t src,
-                      uint32_t dst,
-                      uint8_t protocol,
-                      uint16_t srcPort,
-                      uint16_t dstPort) const;
+    uint32_t FlowHash(const FlowKey& key) const;
 
     /// \return the salt, derived from the node when the attribute is 0
     uint32_t EffectiveSalt() const;

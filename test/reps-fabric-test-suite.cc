@@ -7,6 +7,8 @@
 #include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
+#include "ns3/config.h"
+#include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-switch.h"
@@ -15,12 +17,15 @@
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-channel.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/udp-socket-factory.h"
@@ -465,9 +470,26 @@ class FabricReachabilityTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(rec.hops.begin()->second.size(), 5, "5 switches across pods");
             Simulator::Destroy();
         }
-        // ns-3's RED as the egress queue carries traffic too.
+        // ns-3's RED as the egress queue carries traffic too, set up for instantaneous ECN
+        // marking between 20 and 80 packets (no averaging, no gentle ramp, no hard drop).
         Ptr<ClosFabricHelper> red = TwoTier(2, 2, 2);
-        red->SetSwitchQueueDisc("ns3::RedQueueDisc");
+        red->SetSwitchQueueDisc("ns3::RedQueueDisc",
+                                "MaxSize",
+                                QueueSizeValue(QueueSize("100p")),
+                                "MinTh",
+                                DoubleValue(20),
+                                "MaxTh",
+                                DoubleValue(80),
+                                "UseEcn",
+                                BooleanValue(true),
+                                "QW",
+                                DoubleValue(1.0),
+                                "LInterm",
+                                DoubleValue(1.0),
+                                "Gentle",
+                                BooleanValue(false),
+                                "UseHardDrop",
+                                BooleanValue(false));
         Ptr<ClosFabric> f = red->Build();
         NS_TEST_ASSERT_MSG_NE(DynamicCast<RedQueueDisc>(f->GetQueueDisc(f->GetHostLink(0), 1)),
                               nullptr,
@@ -1223,6 +1245,304 @@ class FabricValidationTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * ClosFabric built by hand through its construction API checks its own invariants: the
+ * shape, the order and roles of the nodes, the ends, wiring and parallel index of every link,
+ * and that the wiring is complete before it computes the tables.
+ */
+class FabricConstructionTestCase : public TestCase
+{
+  public:
+    FabricConstructionTestCase()
+        : TestCase("ClosFabric: the construction API checks shape, nodes, links and wiring")
+    {
+    }
+
+  private:
+    /**
+     * Check that a message mentions a word.
+     * \param message the message
+     * \param word the word
+     */
+    void Expect(const std::string& message, const std::string& word)
+    {
+        NS_TEST_ASSERT_MSG_NE(message.find(word),
+                              std::string::npos,
+                              "message \"" << message << "\" names " << word);
+    }
+
+    /// \return a 2-tier shape: 2 leaves of 1 host, 1 spine
+    static ClosFabric::Shape SmallShape()
+    {
+        ClosFabric::Shape shape;
+        shape.tiers = 2;
+        shape.hostsPerLeaf = 1;
+        shape.leavesPerPod = 2;
+        shape.spines = 1;
+        shape.addressBase = Ipv4Address("10.0.0.0");
+        shape.hostRate = DataRate("100Gbps");
+        shape.leafUplinkRate = DataRate("100Gbps");
+        return shape;
+    }
+
+    /**
+     * Link two nodes with a new channel.
+     * \param a side 0
+     * \param b side 1
+     * \return the two devices
+     */
+    static std::pair<Ptr<PointToPointNetDevice>, Ptr<PointToPointNetDevice>> Wire(Ptr<Node> a,
+                                                                                  Ptr<Node> b)
+    {
+        PointToPointHelper p2p;
+        NetDeviceContainer d = p2p.Install(a, b);
+        return {DynamicCast<PointToPointNetDevice>(d.Get(0)),
+                DynamicCast<PointToPointNetDevice>(d.Get(1))};
+    }
+
+    /// Invalid shapes name the field.
+    void CheckShapes()
+    {
+        NS_TEST_ASSERT_MSG_EQ(ClosFabric::ValidateShape(SmallShape()), "", "valid shape");
+        ClosFabric::Shape bad = SmallShape();
+        bad.tiers = 4;
+        Expect(ClosFabric::ValidateShape(bad), "tiers");
+        bad = SmallShape();
+        bad.spines = 0;
+        Expect(ClosFabric::ValidateShape(bad), "spines");
+        bad = SmallShape();
+        bad.tiers = 3;
+        Expect(ClosFabric::ValidateShape(bad), "aggsPerPod");
+        bad = SmallShape();
+        bad.hostRate = DataRate(0);
+        Expect(ClosFabric::ValidateShape(bad), "hostRate");
+    }
+
+    /**
+     * Add the nodes of SmallShape(), checking the order and roles.
+     * \param f the fabric
+     * \return the nodes: host 0, host 1, leaf 0, leaf 1, spine 0
+     */
+    std::vector<Ptr<Node>> AddNodes(Ptr<ClosFabric> f)
+    {
+        const ClosFabric::Role roles[] = {ClosFabric::HOST,
+                                          ClosFabric::HOST,
+                                          ClosFabric::LEAF,
+                                          ClosFabric::LEAF,
+                                          ClosFabric::SPINE};
+        std::vector<Ptr<Node>> nodes;
+        for (uint32_t i = 0; i < 5; i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(f->GetRoleOfIndex(i), roles[i], "role of index " << i);
+            Ptr<Node> node = CreateObject<Node>();
+            if (roles[i] != ClosFabric::HOST)
+            {
+                node->AggregateObject(CreateObject<TrafficControlLayer>());
+                node->AggregateObject(CreateObject<FabricSwitch>());
+            }
+            if (i == 0)
+            {
+                Expect(f->ValidateNewNode(node, ClosFabric::LEAF), "HOST");
+            }
+            NS_TEST_EXPECT_MSG_EQ(f->AddNode(node, roles[i]), i, "fabric index");
+            nodes.push_back(node);
+        }
+        Expect(f->ValidateNewNode(nodes[0], ClosFabric::CORE), "room");
+        return nodes;
+    }
+
+    void DoRun() override
+    {
+        CheckShapes();
+        Ptr<ClosFabric> f = CreateObject<ClosFabric>();
+        f->SetShape(SmallShape());
+        Expect(f->ValidateNewNode(nullptr, ClosFabric::HOST), "null");
+        std::vector<Ptr<Node>> n = AddNodes(f);
+        Ptr<Node> host0 = n[0];
+        Ptr<Node> host1 = n[1];
+        Ptr<Node> leaf0 = n[2];
+        Ptr<Node> leaf1 = n[3];
+        Ptr<Node> spine = n[4];
+
+        auto wrongLeaf = Wire(host0, leaf1);
+        Expect(f->ValidateNewLink(ClosFabric::HOST_LEAF, wrongLeaf.first, wrongLeaf.second, 0),
+               "not linked");
+        auto h0 = Wire(host0, leaf0);
+        Expect(f->ValidateNewLink(ClosFabric::LEAF_SPINE, h0.first, h0.second, 0), "LEAF_SPINE");
+        Expect(f->ValidateNewLink(ClosFabric::HOST_LEAF, h0.second, h0.first, 0), "side 0");
+        Expect(f->ValidateNewLink(ClosFabric::HOST_LEAF, h0.first, wrongLeaf.second, 0), "channel");
+        NS_TEST_ASSERT_MSG_EQ(f->AddLink(ClosFabric::HOST_LEAF, h0.first, h0.second), 0, "link 0");
+        auto again = Wire(host0, leaf0);
+        Expect(f->ValidateNewLink(ClosFabric::HOST_LEAF, again.first, again.second, 0), "parallel");
+        Expect(f->ValidateWiring(), "HOST_LEAF");
+        auto h1 = Wire(host1, leaf1);
+        f->AddLink(ClosFabric::HOST_LEAF, h1.first, h1.second);
+        Expect(f->ValidateWiring(), "LEAF_SPINE");
+        auto up0 = Wire(leaf0, spine);
+        Expect(f->ValidateNewLink(ClosFabric::LEAF_SPINE, up0.first, up0.second, 1), "k (1)");
+        f->AddLink(ClosFabric::LEAF_SPINE, up0.first, up0.second, 0);
+        auto up1 = Wire(leaf1, spine);
+        f->AddLink(ClosFabric::LEAF_SPINE, up1.first, up1.second, 0);
+        NS_TEST_ASSERT_MSG_EQ(f->ValidateWiring(), "", "complete");
+        f->Finish();
+
+        NS_TEST_ASSERT_MSG_EQ(f->IsFinished(), true, "finished");
+        Expect(f->ValidateNewLink(ClosFabric::HOST_LEAF, again.first, again.second, 0), "finished");
+        NS_TEST_ASSERT_MSG_EQ(f->GetLinkName(2), "leaf0-spine0", "link name");
+        NS_TEST_ASSERT_MSG_EQ(f->GetNEqualCostPaths(0, 1), 1, "one path");
+        // The switches' tables are those of ClosRoutes: leaf 0 reaches host 1 over port 1.
+        Ptr<FabricSwitch> sw = leaf0->GetObject<FabricSwitch>();
+        NS_TEST_ASSERT_MSG_EQ(sw->GetNextHops(1).size(), 1, "one port");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetNextHops(1)[0], 1, "the spine port");
+        for (uint32_t s = 2; s < 5; s++)
+        {
+            Ptr<FabricSwitch> x = n[s]->GetObject<FabricSwitch>();
+            for (uint32_t h = 0; h < 2; h++)
+            {
+                NS_TEST_EXPECT_MSG_EQ((x->GetNextHops(h) == f->GetRoutes().GetPorts(s, h)),
+                                      true,
+                                      "switch " << s << " host " << h);
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The switch queue disc is configured like TrafficControlHelper configures one: its own
+ * attributes, the type's defaults for those not given; the helper's queue attributes are
+ * forwarded when set, and SetSwitchQueueDisc() wins over them.
+ */
+class FabricQueueConfigTestCase : public TestCase
+{
+  public:
+    FabricQueueConfigTestCase()
+        : TestCase("ClosFabricHelper: switch queue discs take their own attributes and defaults")
+    {
+    }
+
+  private:
+    /**
+     * \param h a helper
+     * \return the queue disc of the first leaf up-link it builds
+     */
+    static Ptr<QueueDisc> Queue(Ptr<ClosFabricHelper> h)
+    {
+        Ptr<ClosFabric> f = h->Build();
+        return f->GetQueueDisc(f->GetLeafSpineLink(0, 0), 0);
+    }
+
+    /**
+     * \param q a queue disc
+     * \param name an attribute
+     * \return its value as a string
+     */
+    static std::string Attr(Ptr<QueueDisc> q, const std::string& name)
+    {
+        StringValue v;
+        q->GetAttribute(name, v);
+        return v.Get();
+    }
+
+    /**
+     * Check that a message mentions a word.
+     * \param message the message
+     * \param word the word
+     */
+    void Expect(const std::string& message, const std::string& word)
+    {
+        NS_TEST_ASSERT_MSG_NE(message.find(word),
+                              std::string::npos,
+                              "message \"" << message << "\" names " << word);
+    }
+
+    /// The EcnQueueDisc: defaults, type defaults, conveniences, SetSwitchQueueDisc().
+    void CheckEcn()
+    {
+        Ptr<QueueDisc> q = Queue(TwoTier(2, 1, 2));
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "MaxSize"), "100p", "default MaxSize");
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "20p", "default Kmin");
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmax"), "80p", "default Kmax");
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Trimming"), "false", "default Trimming");
+
+        Config::SetDefault("ns3::EcnQueueDisc::Kmin", QueueSizeValue(QueueSize("30p")));
+        q = Queue(TwoTier(2, 1, 2));
+        Config::SetDefault("ns3::EcnQueueDisc::Kmin", QueueSizeValue(QueueSize("20p")));
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "30p", "the type's default when EcnKmin is unset");
+
+        Ptr<ClosFabricHelper> h = TwoTier(2, 1, 2);
+        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("50p")));
+        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("10p")));
+        h->SetAttribute("Trimming", BooleanValue(true));
+        q = Queue(h);
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "MaxSize"), "50p", "QueueMaxSize forwarded");
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "10p", "EcnKmin forwarded");
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmax"), "80p", "Kmax left alone");
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Trimming"), "true", "Trimming forwarded");
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Kmin", QueueSizeValue(QueueSize("5p")));
+        q = Queue(h);
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "5p", "SetSwitchQueueDisc wins");
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "MaxSize"), "50p", "the other conveniences still apply");
+
+        Config::SetDefault("ns3::ClosFabricHelper::EcnKmax", QueueSizeValue(QueueSize("60p")));
+        q = Queue(TwoTier(2, 1, 2));
+        Config::SetDefault("ns3::ClosFabricHelper::EcnKmax", QueueSizeValue(QueueSize("80p")));
+        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmax"), "60p", "a helper default changed counts as set");
+    }
+
+    /// Other queue disc types.
+    void CheckOtherTypes()
+    {
+        Ptr<ClosFabricHelper> h = TwoTier(2, 1, 2);
+        h->SetSwitchQueueDisc("ns3::FifoQueueDisc");
+        NS_TEST_EXPECT_MSG_EQ(Attr(Queue(h), "MaxSize"), "1000p", "FIFO's own default");
+        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("64p")));
+        NS_TEST_EXPECT_MSG_EQ(Attr(Queue(h), "MaxSize"), "64p", "QueueMaxSize forwarded");
+
+        Ptr<ClosFabricHelper> red = TwoTier(2, 1, 2);
+        red->SetSwitchQueueDisc("ns3::RedQueueDisc");
+        red->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("15p")));
+        red->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("45p")));
+        Ptr<QueueDisc> q = Queue(red);
+        NS_TEST_EXPECT_MSG_NE(DynamicCast<RedQueueDisc>(q), nullptr, "RED");
+        DoubleValue minTh;
+        DoubleValue maxTh;
+        q->GetAttribute("MinTh", minTh);
+        q->GetAttribute("MaxTh", maxTh);
+        NS_TEST_EXPECT_MSG_EQ(minTh.Get(), 15, "EcnKmin forwarded to MinTh");
+        NS_TEST_EXPECT_MSG_EQ(maxTh.Get(), 45, "EcnKmax forwarded to MaxTh");
+        red->SetAttribute("Trimming", BooleanValue(true));
+        Expect(red->Validate(), "Trimming");
+    }
+
+    /// Configurations Validate() refuses.
+    void CheckRefused()
+    {
+        Ptr<ClosFabricHelper> h = TwoTier(2, 1, 2);
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "NoSuchAttribute", UintegerValue(1));
+        Expect(h->Validate(), "NoSuchAttribute");
+        h = TwoTier(2, 1, 2);
+        h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("10p")));
+        Expect(h->Validate(), "EcnKmax");
+        h = TwoTier(2, 1, 2);
+        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("1000B")));
+        Expect(h->Validate(), "unit");
+        h = TwoTier(2, 1, 2);
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Kmax", QueueSizeValue(QueueSize("10p")));
+        Expect(h->Validate(), "Kmax (10p)");
+    }
+
+    void DoRun() override
+    {
+        CheckEcn();
+        CheckOtherTypes();
+        CheckRefused();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * A 1024-host 2-tier fabric builds in seconds.
  */
 class FabricLargeBuildTestCase : public TestCase
@@ -1280,6 +1600,8 @@ class RepsFabricTestSuite : public TestSuite
         AddTestCase(new FabricTrimmingTestCase, reps::kQuick);
         AddTestCase(new FabricAdaptiveTestCase, reps::kQuick);
         AddTestCase(new FabricValidationTestCase, reps::kQuick);
+        AddTestCase(new FabricConstructionTestCase, reps::kQuick);
+        AddTestCase(new FabricQueueConfigTestCase, reps::kQuick);
         AddTestCase(new FabricLargeBuildTestCase, reps::kExtensive);
     }
 };
