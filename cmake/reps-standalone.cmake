@@ -186,5 +186,10 @@ if(BUILD_TESTING)
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/utils/check-build-lists.py
                      ${CMAKE_CURRENT_SOURCE_DIR}
     )
+    # The folders stay layers (no upward include) and the code readable (function lengths).
+    add_test(NAME reps-layers
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test/check-layers.py
+                     ${CMAKE_CURRENT_SOURCE_DIR}
+    )
   endif()
 endif()

@@ -25,6 +25,70 @@
 
 using namespace ns3;
 
+namespace
+{
+
+/// One line of the all-reduce table.
+struct Row
+{
+    std::string lb;      //!< Scheme.
+    uint32_t tiers;      //!< Fabric tiers.
+    uint32_t hosts;      //!< Ring size.
+    double collectiveUs; //!< Completion time.
+    double boundUs;      //!< Bandwidth bound.
+};
+
+/**
+ * \param tierList the value of --tierList.
+ * \return its tier counts; exits with a message on a bad list.
+ */
+std::vector<uint32_t>
+ParseTierList(const std::string& tierList)
+{
+    std::vector<uint32_t> tiers;
+    for (const std::string& item : OptionParser::SplitList(tierList))
+    {
+        uint64_t t = 0;
+        std::string error;
+        if (!OptionParser::ParseUnsigned("--tierList", item, 2, 3, t, error))
+        {
+            OptionParser::Exit(error);
+        }
+        tiers.push_back(static_cast<uint32_t>(t));
+    }
+    if (tiers.empty())
+    {
+        OptionParser::Exit("--tierList: give 2, 3 or 2,3");
+    }
+
+    return tiers;
+}
+
+/**
+ * Print the all-reduce table.
+ * \param rows its lines.
+ * \param flowSize the data per host, as given.
+ */
+void
+PrintRows(const std::vector<Row>& rows, const std::string& flowSize)
+{
+    std::cout << "\nring all-reduce of " << flowSize << " per host:\n"
+              << std::left << std::setw(10) << "lb" << std::right << std::setw(7) << "tiers"
+              << std::setw(7) << "hosts" << std::setw(14) << "allreduce us" << std::setw(12)
+              << "bound us" << std::setw(10) << "x bound"
+              << "\n";
+    for (const Row& row : rows)
+    {
+        std::cout << std::left << std::setw(10) << row.lb << std::right << std::setw(7) << row.tiers
+                  << std::setw(7) << row.hosts << std::fixed << std::setprecision(1)
+                  << std::setw(14) << row.collectiveUs << std::setw(12) << row.boundUs
+                  << std::setprecision(2) << std::setw(10) << row.collectiveUs / row.boundUs
+                  << "\n";
+    }
+}
+
+} // namespace
+
 int
 main(int argc, char* argv[])
 {
@@ -48,32 +112,9 @@ main(int argc, char* argv[])
                  tierList);
     cmd.Parse(argc, argv);
 
-    std::vector<uint32_t> tiers;
-    for (const std::string& item : OptionParser::SplitList(tierList))
-    {
-        uint64_t t = 0;
-        std::string error;
-        if (!OptionParser::ParseUnsigned("--tierList", item, 2, 3, t, error))
-        {
-            OptionParser::Exit(error);
-        }
-        tiers.push_back(static_cast<uint32_t>(t));
-    }
-    if (tiers.empty())
-    {
-        OptionParser::Exit("--tierList: give 2, 3 or 2,3");
-    }
+    std::vector<uint32_t> tiers = ParseTierList(tierList);
 
     ExperimentReport report;
-
-    struct Row
-    {
-        std::string lb;      //!< Scheme.
-        uint32_t tiers;      //!< Fabric tiers.
-        uint32_t hosts;      //!< Ring size.
-        double collectiveUs; //!< Completion time.
-        double boundUs;      //!< Bandwidth bound.
-    };
 
     std::vector<Row> rows;
     for (uint32_t t : tiers)
@@ -102,19 +143,7 @@ main(int argc, char* argv[])
 
     std::cout << "\n";
     report.PrintTable(std::cout);
-    std::cout << "\nring all-reduce of " << experiment.flowSize << " per host:\n"
-              << std::left << std::setw(10) << "lb" << std::right << std::setw(7) << "tiers"
-              << std::setw(7) << "hosts" << std::setw(14) << "allreduce us" << std::setw(12)
-              << "bound us" << std::setw(10) << "x bound"
-              << "\n";
-    for (const Row& row : rows)
-    {
-        std::cout << std::left << std::setw(10) << row.lb << std::right << std::setw(7) << row.tiers
-                  << std::setw(7) << row.hosts << std::fixed << std::setprecision(1)
-                  << std::setw(14) << row.collectiveUs << std::setw(12) << row.boundUs
-                  << std::setprecision(2) << std::setw(10) << row.collectiveUs / row.boundUs
-                  << "\n";
-    }
+    PrintRows(rows, experiment.flowSize);
     experiment.WriteOutputs(report);
     return 0;
 }

@@ -3,162 +3,218 @@
  *
  * Builds a Clos fabric with ClosFabricHelper, prints its summary, runs a UDP permutation
  * (every host sends to one other host, every host receives from one) with ns-3's own
- * OnOffApplication and PacketSink, and prints the load of every fabric link.
+ * OnOffApplication and PacketSink, and prints the load of every fabric link. The options use
+ * the same names as the other examples (--failedLinks, --reconverge, --forwarding, ...).
  *
  *   ./reps-fabric-summary --leaves=8 --hostsPerLeaf=4 --spines=4
- *   ./reps-fabric-summary --fatTreeK=4 --failLinks=2 --convergence=50us
+ *   ./reps-fabric-summary --fatTreeK=4 --failedLinks=2 --reconverge=50us
  */
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 
-#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <numeric>
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+namespace
 {
-    uint32_t tiers = 2;
-    uint32_t leaves = 8;
-    uint32_t hostsPerLeaf = 4;
-    uint32_t spines = 4;
-    uint32_t pods = 2;
-    uint32_t leavesPerPod = 2;
-    uint32_t aggsPerPod = 2;
-    uint32_t cores = 4;
-    uint32_t fatTreeK = 0;
-    uint32_t parallel = 1;
-    std::string hostRate = "400Gbps";
-    std::string fabricRate = "400Gbps";
-    Time delay = MicroSeconds(1);
-    double oversubscription = 0;
-    double load = 0.8;
-    uint32_t packetSize = 4096;
-    Time duration = MicroSeconds(200);
-    std::string mode = "FlowHash";
-    uint32_t failLinks = 0;
-    uint32_t degradeLinks = 0;
-    std::string degradeRate = "200Gbps";
-    Time convergence = Seconds(-1);
-    uint32_t seed = 1;
-    bool trimming = false;
-    bool hostLinks = false;
 
+/// The options of the example.
+struct Options
+{
+    uint32_t tiers{2};                   //!< 2 or 3.
+    uint32_t leaves{8};                  //!< Leaves; with 3 tiers, leaves per pod.
+    uint32_t hostsPerLeaf{4};            //!< Hosts per leaf.
+    uint32_t spines{4};                  //!< Spines; with 3 tiers, aggregation switches per pod.
+    uint32_t pods{2};                    //!< Pods (3 tiers).
+    uint32_t cores{4};                   //!< Cores (3 tiers).
+    uint32_t fatTreeK{0};                //!< k of a k-ary fat tree (0: the shape above).
+    uint32_t parallel{1};                //!< Parallel links between linked switches.
+    std::string hostRate{"400Gbps"};     //!< Host link rate.
+    std::string linkRate{"400Gbps"};     //!< Switch-to-switch link rate.
+    std::string linkDelay{"1us"};        //!< Delay of every link.
+    double oversubscription{0};          //!< Uplink rates for this ratio (0: --linkRate).
+    double load{0.8};                    //!< Sending rate of each host, fraction of its link.
+    uint32_t packetSize{4096};           //!< UDP payload bytes.
+    std::string duration{"200us"};       //!< Traffic duration.
+    std::string forwarding{"hash"};      //!< hash, random or adaptive.
+    uint32_t failedLinks{0};             //!< Uplinks failed at time 0.
+    uint32_t degradedLinks{0};           //!< Uplinks degraded.
+    std::string degradedRate{"200Gbps"}; //!< Their rate.
+    std::string reconverge{"never"};     //!< Routing convergence delay.
+    uint32_t seed{1};                    //!< Streams of the random choices.
+    bool trim{false};                    //!< Trim instead of dropping.
+    bool hostLinks{false};               //!< Host links in the load table.
+};
+
+/**
+ * Parse and check the command line; exits with a message on a bad value.
+ * \param argc argument count.
+ * \param argv arguments.
+ * \return the options.
+ */
+Options
+Parse(int argc, char* argv[])
+{
+    Options o;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("tiers", "2 (leaf-spine) or 3 (pods + cores)", tiers);
-    cmd.AddValue("leaves", "leaves (2-tier)", leaves);
-    cmd.AddValue("hostsPerLeaf", "hosts per leaf", hostsPerLeaf);
-    cmd.AddValue("spines", "spines (2-tier)", spines);
-    cmd.AddValue("pods", "pods (3-tier)", pods);
-    cmd.AddValue("leavesPerPod", "leaves per pod (3-tier)", leavesPerPod);
-    cmd.AddValue("aggsPerPod", "aggregation switches per pod (3-tier)", aggsPerPod);
-    cmd.AddValue("cores", "core switches (3-tier)", cores);
-    cmd.AddValue("fatTreeK", "build the k-ary fat tree instead (0: off)", fatTreeK);
-    cmd.AddValue("parallel", "parallel links between linked switches", parallel);
-    cmd.AddValue("hostRate", "host link rate", hostRate);
-    cmd.AddValue("fabricRate", "switch-to-switch link rate", fabricRate);
-    cmd.AddValue("delay", "one-way delay of every link (e.g. 1us)", delay);
+    cmd.AddValue("tiers", "Fabric tiers (2: leaf-spine, 3: pods and cores)", o.tiers);
+    cmd.AddValue("leaves", "Leaf switches; with 3 tiers, leaves per pod (switches)", o.leaves);
+    cmd.AddValue("hostsPerLeaf", "Hosts under every leaf (hosts)", o.hostsPerLeaf);
+    cmd.AddValue("spines",
+                 "Spine switches; with 3 tiers, aggregation switches per pod (switches)",
+                 o.spines);
+    cmd.AddValue("pods", "Pods, 3 tiers only (pods)", o.pods);
+    cmd.AddValue("cores", "Core switches, 3 tiers only (switches)", o.cores);
+    cmd.AddValue("fatTreeK", "Build the k-ary fat tree instead (k, even; 0: off)", o.fatTreeK);
+    cmd.AddValue("parallel", "Parallel links between linked switches (links)", o.parallel);
+    cmd.AddValue("hostRate", "Rate of the host links (DataRate)", o.hostRate);
+    cmd.AddValue("linkRate", "Rate of the switch-to-switch links (DataRate)", o.linkRate);
+    cmd.AddValue("linkDelay", "Propagation delay of every link (Time)", o.linkDelay);
     cmd.AddValue("oversubscription",
-                 "set up-link rates for this ratio (0: use fabricRate)",
-                 oversubscription);
-    cmd.AddValue("load", "sending rate of each host as a fraction of its link", load);
-    cmd.AddValue("packetSize", "UDP payload bytes", packetSize);
-    cmd.AddValue("duration", "traffic duration (e.g. 200us)", duration);
-    cmd.AddValue("mode", "switch forwarding: FlowHash, Random or Adaptive", mode);
-    cmd.AddValue("failLinks",
-                 "switch-to-switch links failed at time 0 (random, seeded)",
-                 failLinks);
-    cmd.AddValue("degradeLinks", "switch-to-switch links degraded (random, seeded)", degradeLinks);
-    cmd.AddValue("degradeRate", "rate of the degraded links", degradeRate);
-    cmd.AddValue("convergence",
-                 "routing convergence delay (e.g. 50us; negative: never)",
-                 convergence);
+                 "Uplink rates for this ratio (>= 1; 0: use --linkRate)",
+                 o.oversubscription);
+    cmd.AddValue("load", "Sending rate of each host (fraction of its link, 0 to 1)", o.load);
+    cmd.AddValue("packetSize", "UDP payload (bytes, 1 to 65000)", o.packetSize);
+    cmd.AddValue("duration", "Traffic duration (Time)", o.duration);
+    cmd.AddValue("forwarding", "Switch forwarding (hash, random or adaptive)", o.forwarding);
+    cmd.AddValue("failedLinks", "Uplinks failed at time 0, drawn at random (links)", o.failedLinks);
+    cmd.AddValue("degradedLinks", "Uplinks degraded, drawn at random (links)", o.degradedLinks);
+    cmd.AddValue("degradedRate", "Rate of the degraded links (DataRate)", o.degradedRate);
+    cmd.AddValue("reconverge",
+                 "Routing stops using a failed link this long after it fails (Time, or never)",
+                 o.reconverge);
     cmd.AddValue("seed",
                  "ns-3 stream of the failed links (seed), the degraded links (seed + 1) and the "
                  "permutation (seed + 2), and the hash salts; the choices follow --RngRun too",
-                 seed);
-    cmd.AddValue("trimming", "trim RoCEv2 packets instead of dropping them", trimming);
-    cmd.AddValue("hostLinks", "print host links in the load table too", hostLinks);
+                 o.seed);
+    cmd.AddValue("trim", "Trim RoCEv2 packets instead of dropping them (true/false)", o.trim);
+    cmd.AddValue("hostLinks", "Print host links in the load table too (true/false)", o.hostLinks);
     cmd.Parse(argc, argv);
+    OptionParser::ChoiceOrExit("--forwarding", o.forwarding, {"hash", "random", "adaptive"});
+    OptionParser::CheckRangeOrExit("--load", o.load, 0, 1);
+    OptionParser::CheckRangeOrExit("--packetSize", o.packetSize, 1, 65000);
+    OptionParser::RateOrExit("--hostRate", o.hostRate);
+    OptionParser::RateOrExit("--linkRate", o.linkRate);
+    OptionParser::RateOrExit("--degradedRate", o.degradedRate);
+    OptionParser::TimeOrExit("--linkDelay", o.linkDelay);
+    OptionParser::TimeOrExit("--duration", o.duration);
+    if (o.reconverge != "never")
+    {
+        OptionParser::TimeOrExit("--reconverge", o.reconverge);
+    }
+    if (o.oversubscription != 0 && o.oversubscription < 1)
+    {
+        OptionParser::Exit("--oversubscription: must be 0 (off) or >= 1");
+    }
+    return o;
+}
 
+/**
+ * \param o the options.
+ * \return the configured helper; exits with the helper's message on an impossible fabric.
+ */
+Ptr<ClosFabricHelper>
+MakeHelper(const Options& o)
+{
     Ptr<ClosFabricHelper> helper = CreateObject<ClosFabricHelper>();
-    helper->SetAttribute("Tiers", UintegerValue(tiers));
-    helper->SetAttribute("Leaves", UintegerValue(leaves));
-    helper->SetAttribute("HostsPerLeaf", UintegerValue(hostsPerLeaf));
-    helper->SetAttribute("Spines", UintegerValue(spines));
-    helper->SetAttribute("Pods", UintegerValue(pods));
-    helper->SetAttribute("LeavesPerPod", UintegerValue(leavesPerPod));
-    helper->SetAttribute("AggsPerPod", UintegerValue(aggsPerPod));
-    helper->SetAttribute("Cores", UintegerValue(cores));
-    if (fatTreeK > 0)
+    helper->SetAttribute("Tiers", UintegerValue(o.tiers));
+    helper->SetAttribute("HostsPerLeaf", UintegerValue(o.hostsPerLeaf));
+    helper->SetAttribute(o.tiers == 3 ? "LeavesPerPod" : "Leaves", UintegerValue(o.leaves));
+    helper->SetAttribute(o.tiers == 3 ? "AggsPerPod" : "Spines", UintegerValue(o.spines));
+    helper->SetAttribute("Pods", UintegerValue(o.pods));
+    helper->SetAttribute("Cores", UintegerValue(o.cores));
+    if (o.fatTreeK > 0)
     {
-        helper->SetFatTree(fatTreeK);
+        helper->SetFatTree(o.fatTreeK);
     }
-    helper->SetAttribute("ParallelLinks", UintegerValue(parallel));
-    helper->SetAttribute("HostLinkRate", DataRateValue(DataRate(hostRate)));
-    helper->SetAttribute("LeafUplinkRate", DataRateValue(DataRate(fabricRate)));
-    helper->SetAttribute("AggUplinkRate", DataRateValue(DataRate(fabricRate)));
-    helper->SetAttribute("HostLinkDelay", TimeValue(delay));
-    helper->SetAttribute("LeafUplinkDelay", TimeValue(delay));
-    helper->SetAttribute("AggUplinkDelay", TimeValue(delay));
-    if (oversubscription > 0)
+    helper->SetAttribute("ParallelLinks", UintegerValue(o.parallel));
+    helper->SetAttribute("HostLinkRate", DataRateValue(DataRate(o.hostRate)));
+    helper->SetAttribute("LeafUplinkRate", DataRateValue(DataRate(o.linkRate)));
+    helper->SetAttribute("AggUplinkRate", DataRateValue(DataRate(o.linkRate)));
+    for (const char* delay : {"HostLinkDelay", "LeafUplinkDelay", "AggUplinkDelay"})
     {
-        helper->SetOversubscription(oversubscription);
+        helper->SetAttribute(delay, TimeValue(Time(o.linkDelay)));
     }
-    helper->SetAttribute("ForwardingMode", StringValue(mode));
-    helper->SetAttribute("HashSeed", UintegerValue(seed));
-    helper->SetAttribute("Trimming", BooleanValue(trimming));
-    if (!convergence.IsNegative())
+    if (o.oversubscription > 0)
     {
-        helper->SetAttribute("RoutingConvergenceDelay", TimeValue(convergence));
+        helper->SetOversubscription(o.oversubscription);
     }
+    helper->SetAttribute("ForwardingMode",
+                         StringValue(o.forwarding == "random"     ? "Random"
+                                     : o.forwarding == "adaptive" ? "Adaptive"
+                                                                  : "FlowHash"));
+    helper->SetAttribute("HashSeed", UintegerValue(o.seed));
+    helper->SetAttribute("Trimming", BooleanValue(o.trim));
+    if (o.reconverge != "never")
+    {
+        helper->SetAttribute("RoutingConvergenceDelay", TimeValue(Time(o.reconverge)));
+    }
+    std::string error = helper->Validate();
+    if (!error.empty())
+    {
+        OptionParser::Exit("fabric: " + error);
+    }
+    return helper;
+}
 
-    auto start = std::chrono::steady_clock::now();
-    Ptr<ClosFabric> fabric = helper->Build();
-    double buildSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ClosFabricHelper::AssignStreams(fabric, 1000);
-
+/**
+ * Fail and degrade uplinks drawn at random, and say which.
+ * \param fabric the fabric.
+ * \param o the options.
+ */
+void
+InjectFaults(Ptr<ClosFabric> fabric, const Options& o)
+{
     ClosFabric::Tier upTier =
         fabric->GetNTiers() == 2 ? ClosFabric::LEAF_SPINE : ClosFabric::LEAF_AGG;
-    if (failLinks > 0)
+    uint32_t uplinks = fabric->GetLinks(upTier).size();
+    OptionParser::CheckRangeOrExit("--failedLinks", o.failedLinks, 0, uplinks);
+    OptionParser::CheckRangeOrExit("--degradedLinks", o.degradedLinks, 0, uplinks);
+    if (o.failedLinks > 0)
     {
-        std::vector<uint32_t> failed = fabric->FailRandomLinks(upTier, failLinks, seed);
         std::cout << "failed at t = 0:";
-        for (uint32_t l : failed)
+        for (uint32_t l : fabric->FailRandomLinks(upTier, o.failedLinks, o.seed))
         {
             std::cout << " " << fabric->GetLinkName(l);
         }
         std::cout << "\n";
     }
-    if (degradeLinks > 0)
+    if (o.degradedLinks > 0)
     {
-        std::vector<uint32_t> slow =
-            fabric->DegradeRandomLinks(upTier, degradeLinks, DataRate(degradeRate), seed + 1);
-        std::cout << "degraded to " << degradeRate << ":";
-        for (uint32_t l : slow)
+        std::cout << "degraded to " << o.degradedRate << ":";
+        for (uint32_t l : fabric->DegradeRandomLinks(upTier,
+                                                     o.degradedLinks,
+                                                     DataRate(o.degradedRate),
+                                                     o.seed + 1))
         {
             std::cout << " " << fabric->GetLinkName(l);
         }
         std::cout << "\n";
     }
+}
 
-    fabric->PrintSummary(std::cout);
-    std::cout << "  built in " << buildSeconds << " s\n\n";
-
-    // A permutation without fixed points: host i sends to perm[i].
+/**
+ * A UDP permutation without fixed points at the given share of the host rate.
+ * \param fabric the fabric.
+ * \param o the options.
+ * \return the sinks.
+ */
+ApplicationContainer
+InstallPermutation(Ptr<ClosFabric> fabric, const Options& o)
+{
     uint32_t n = fabric->GetNHosts();
     std::vector<uint32_t> perm(n);
     std::iota(perm.begin(), perm.end(), 0);
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-    rng->SetStream(seed + 2); // seed and seed + 1 choose the failed and the degraded links
+    rng->SetStream(o.seed + 2); // seed and seed + 1 choose the failed and the degraded links
     auto hasFixedPoint = [&perm]() {
         for (uint32_t i = 0; i < perm.size(); i++)
         {
@@ -173,9 +229,7 @@ main(int argc, char* argv[])
     {
         Shuffle(perm, rng);
     }
-
-    Time stop = duration;
-    DataRate rate(static_cast<uint64_t>(DataRate(hostRate).GetBitRate() * load));
+    DataRate rate(static_cast<uint64_t>(DataRate(o.hostRate).GetBitRate() * o.load));
     ApplicationContainer sinks;
     ApplicationContainer sources;
     for (uint32_t i = 0; i < n && n > 1; i++)
@@ -184,13 +238,33 @@ main(int argc, char* argv[])
         sinks.Add(sink.Install(fabric->GetHost(perm[i])));
         OnOffHelper onoff("ns3::UdpSocketFactory",
                           InetSocketAddress(fabric->GetHostAddress(perm[i]), 9));
-        onoff.SetConstantRate(rate, packetSize);
+        onoff.SetConstantRate(rate, o.packetSize);
         sources.Add(onoff.Install(fabric->GetHost(i)));
     }
     sinks.Start(Seconds(0));
     sources.Start(Seconds(0));
-    sources.Stop(stop);
+    sources.Stop(Time(o.duration));
+    return sinks;
+}
 
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o = Parse(argc, argv);
+    Ptr<ClosFabricHelper> helper = MakeHelper(o);
+    auto start = std::chrono::steady_clock::now();
+    Ptr<ClosFabric> fabric = helper->Build();
+    double buildSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ClosFabricHelper::AssignStreams(fabric, 1000);
+    InjectFaults(fabric, o);
+    fabric->PrintSummary(std::cout);
+    std::cout << "  built in " << buildSeconds << " s\n\n";
+
+    ApplicationContainer sinks = InstallPermutation(fabric, o);
+    Time stop(o.duration);
     start = std::chrono::steady_clock::now();
     // Counters cover the traffic interval; packets still in flight at its end are not counted.
     Simulator::Stop(stop);
@@ -203,12 +277,12 @@ main(int argc, char* argv[])
     {
         received += DynamicCast<PacketSink>(sinks.Get(i))->GetTotalRx();
     }
-    uint64_t offered = static_cast<uint64_t>(rate.GetBitRate() * stop.GetSeconds() / 8) * n;
-    std::cout << "UDP permutation at " << load * 100 << "% of the host rate for "
-              << duration.As(Time::US) << ": " << received / 1e6 << " MB received of about "
+    uint64_t rate = static_cast<uint64_t>(DataRate(o.hostRate).GetBitRate() * o.load);
+    uint64_t offered = static_cast<uint64_t>(rate * stop.GetSeconds() / 8) * fabric->GetNHosts();
+    std::cout << "UDP permutation at " << o.load * 100 << "% of the host rate for "
+              << stop.As(Time::US) << ": " << received / 1e6 << " MB received of about "
               << offered / 1e6 << " MB offered (" << runSeconds << " s wall clock)\n\n";
-    fabric->PrintLinkLoad(std::cout, stop, hostLinks);
-
+    fabric->PrintLinkLoad(std::cout, stop, o.hostLinks);
     Simulator::Destroy();
     return 0;
 }

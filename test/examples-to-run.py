@@ -8,7 +8,7 @@
 # See test.py for more information.
 cpp_examples = [
     ("reps-fabric-summary --duration=50us", "True", "True"),
-    ("reps-fabric-summary --tiers=3 --failLinks=1 --duration=50us", "True", "True"),
+    ("reps-fabric-summary --tiers=3 --leaves=2 --spines=2 --failedLinks=1 --reconverge=20us --duration=50us", "True", "True"),
     ("reps-path-selector-trace --packets=16 --ecnEvery=3", "True", "True"),
     ("reps-path-selector-trace --selector=ns3::RepsPathSelector --packets=64 --timeoutAt=40 --quiet", "True", "True"),
     ("reps-two-host --size=1000000", "True", "False"),

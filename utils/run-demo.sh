@@ -18,19 +18,11 @@ for arg in "$@"; do
 done
 
 reps_install_packages "${REPS_PACKAGES[@]}"
-reps_build_standalone
 build_dir="${REPS_BUILD_DIR:-$REPS_ROOT/build}"
-
-# The headline example: the first of these that the build has.
-demo="${REPS_DEMO:-}"
-if [ -z "$demo" ]; then
-    for candidate in reps-lb-comparison reps-two-host reps-path-selector-trace; do
-        if [ -x "$build_dir/examples/$candidate" ]; then
-            demo="$candidate"
-            break
-        fi
-    done
-fi
-[ -n "$demo" ] && [ -x "$build_dir/examples/$demo" ] || reps_die "no example program '$demo' in $build_dir/examples"
+# Only the libraries and the example run here: the test suites are built by run-tests.sh.
+demo="${REPS_DEMO:-reps-lb-comparison}"
+[[ "$demo" =~ ^reps-[a-z0-9-]+$ ]] || reps_die "REPS_DEMO must name an example program (reps-...), not '$demo'"
+reps_build_standalone "$demo"
+[ -x "$build_dir/examples/$demo" ] || reps_die "no example program '$demo' in $build_dir/examples"
 reps_log "running $demo $*"
 exec "$build_dir/examples/$demo" "$@"

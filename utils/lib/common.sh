@@ -58,7 +58,8 @@ reps_install_packages() {
     fi
 }
 
-# Configures (when needed) and builds the standalone tree in $REPS_BUILD_DIR.
+# Configures (when needed) and builds the standalone tree in $REPS_BUILD_DIR: every target, or
+# only the given ones (and what they need).
 reps_build_standalone() {
     local build_dir="${REPS_BUILD_DIR:-$REPS_ROOT/build}"
     local jobs="${REPS_JOBS:-$(nproc)}"
@@ -69,8 +70,10 @@ reps_build_standalone() {
     reps_log "configuring $build_dir (Release)"
     cmake -S "$REPS_ROOT" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null \
         || reps_die "cmake configure failed (see above)"
-    reps_log "building with $jobs jobs"
-    cmake --build "$build_dir" -j "$jobs" || reps_die "build failed (see above)"
+    local targets=()
+    for t in "$@"; do targets+=(--target "$t"); done
+    reps_log "building ${*:-everything} with $jobs jobs"
+    cmake --build "$build_dir" -j "$jobs" "${targets[@]}" || reps_die "build failed (see above)"
 }
 
 # Prints the comment block at the top of a script (after the #! line) as its usage text.
