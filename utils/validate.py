@@ -1,0 +1,1334 @@
+#!/usr/bin/env python3
+"""Validation harness of the reps module: our figures against the published ones.
+
+Runs a named set of scenarios with the reps-lb-comparison example, several seeds (--RngRun)
+each, and checks claims of the REPS paper (and of the UEC simulator's published load-balancing
+regression) against the results: "REPS is level with OPS on a symmetric fabric", "ECMP is
+clearly slower", "REPS never freezes without failures", "REPS drops far fewer packets than OPS
+when links fail", and so on. Writes into the output folder:
+
+  README.md              a report: per scenario its command lines, a table of our results
+                         (mean and spread over seeds), our figures beside the published ones,
+                         and PASS/FAIL per claim, with notes where they disagree
+  <scenario>-fct.png     bar charts of FCT statistics per selector (error bars: standard
+                         deviation over seeds)
+  <scenario>-cdf.png     CDF of flow completion times (or slowdowns) of the main scenarios
+
+Every run is one selector and one seed in its own process; its result is cached as a JSON file
+in the work folder (keyed by its options and by a fingerprint of the built binary and library),
+so that a second invocation skips the runs already done with the same build. The last line
+printed is "N passed, M failed" (claims); the exit status is 1 when a claim failed (the report
+is written first), 2 on bad arguments. --list shows the scenarios with an estimate of their
+CPU time: the full set takes about 25 minutes with -j 2 on two cores (about 45 CPU minutes,
+mostly 128-host permutations of 8 MiB per host and 1,024-host permutations of 2 MB); --quick
+runs a reduced set (64-host fabrics, 2 MiB or 2 MB flows, 2 seeds) in about a minute, for CI;
+its report goes to build/validation-quick/ unless --out says otherwise.
+
+Needs Python 3 and, for the plots, matplotlib (Debian: python3-matplotlib); without it the
+report is written without plots.
+
+Usage: utils/validate.py [--quick] [--only NAME[,NAME...]] [--list] [--binary PATH]
+                         [--out DIR] [--work DIR] [--seeds N] [-j N] [--any-build]
+                         [--timeout SECONDS] [--wait SECONDS]
+
+Examples:
+  utils/validate.py --quick                       # CI: reduced set, report in build/
+  utils/validate.py                               # full set, report in doc/validation/
+  utils/validate.py --only permutation-2tier,evspace-32 --seeds 1
+"""
+
+import argparse
+import concurrent.futures
+import csv
+import datetime
+import hashlib
+import json
+import math
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+PROGRAM = "reps-lb-comparison"
+PROG = "validate.py"
+
+
+def default_binary():
+    build = os.environ.get("REPS_BUILD_DIR") or os.path.join(ROOT, "build")
+    return os.path.join(build, "examples", PROGRAM)
+
+
+# ---------------------------------------------------------------------------------------------
+# Scenario model
+# ---------------------------------------------------------------------------------------------
+
+
+class Selector:
+    """One arm of a scenario: a path selector (--lb) with optional extra options."""
+
+    def __init__(self, label, lb=None, extra=()):
+        self.label = label
+        self.lb = lb or label
+        self.extra = list(extra)
+
+
+class Variant:
+    """One setting of a scenario (e.g. healthy or degraded), run for every selector."""
+
+    def __init__(self, label, args=()):
+        self.label = label
+        self.args = list(args)
+
+
+class Claim:
+    """A checked statement. check(data) returns (ok or None for no data, our figure text).
+
+    Claims with counted=False are observations: shown, never counted as passed or failed."""
+
+    def __init__(self, text, check, reference="", counted=True):
+        self.text = text
+        self.check = check
+        self.reference = reference
+        self.counted = counted
+
+
+class Reference:
+    """A published figure shown beside ours: ours(data) returns the text of our figure."""
+
+    def __init__(self, quantity, ours, published, source):
+        self.quantity = quantity
+        self.ours = ours
+        self.published = published
+        self.source = source
+
+
+class Scenario:
+    def __init__(self, name, title, description, base, selectors, variants=None, seeds=3,
+                 claims=(), references=(), notes="", panels=("fct_mean", "fct_p99"),
+                 cdf=None, unavailable=None, cost=20):
+        self.name = name
+        self.title = title
+        self.description = description
+        self.base = list(base)
+        self.selectors = [s if isinstance(s, Selector) else Selector(s) for s in selectors]
+        self.variants = variants or [Variant("")]
+        self.seeds = seeds
+        self.claims = list(claims)
+        self.references = list(references)
+        self.notes = notes
+        self.panels = panels
+        self.cdf = cdf            # None, "fct" or "slowdown"
+        self.unavailable = unavailable  # reason, when the binary cannot run the scenario
+        self.cost = cost          # estimated CPU seconds of one run (ordering, --list)
+
+    def runs(self, seeds):
+        for v in self.variants:
+            for s in self.selectors:
+                for seed in range(1, seeds + 1):
+                    yield Run(self, v, s, seed)
+
+
+class Run:
+    def __init__(self, scenario, variant, selector, seed):
+        self.scenario = scenario
+        self.variant = variant
+        self.selector = selector
+        self.seed = seed
+        self.options = (scenario.base + variant.args + selector.extra +
+                        ["--lb=" + selector.lb, "--RngRun=%d" % seed])
+        self.record = None   # the cached JSON record once done
+        self.error = None
+
+    def key(self):
+        """Canonical form of the options: the last value of each option wins, order aside."""
+        opts = {}
+        for o in self.options + ["--sampleInterval=0"]:
+            name, _, value = o.partition("=")
+            opts[name] = value
+        return sorted("%s=%s" % kv for kv in opts.items())
+
+    def describe(self):
+        parts = [self.scenario.name]
+        if self.variant.label:
+            parts.append(self.variant.label)
+        parts += [self.selector.label, "seed %d" % self.seed]
+        return ", ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Access to results and claim builders
+# ---------------------------------------------------------------------------------------------
+
+METRICS = {
+    "fct_mean": ("mean FCT", "us", lambda r: r["fct_us"]["mean"]),
+    "fct_p50": ("p50 FCT", "us", lambda r: r["fct_us"]["p50"]),
+    "fct_p99": ("p99 FCT", "us", lambda r: r["fct_us"]["p99"]),
+    "fct_max": ("max FCT", "us", lambda r: r["fct_us"]["max"]),
+    "sd_mean": ("mean slowdown", "x", lambda r: r["slowdown"]["mean"]),
+    "sd_p99": ("p99 slowdown", "x", lambda r: r["slowdown"]["p99"]),
+    "drops": ("drops", "packets", lambda r: r["drops"]),
+    "trims": ("trims", "packets", lambda r: r["trims"]),
+    "retx": ("retransmissions", "packets", lambda r: r["retransmissions"]),
+    "freezes": ("freezes", "", lambda r: r["freezes"]),
+    "timeouts": ("timeouts", "", lambda r: r.get("timeouts")),
+    "completed": ("completed flows", "", lambda r: r["completed"]),
+    "flows": ("flows", "", lambda r: r["flows"]),
+    "incomplete": ("incomplete flows", "", lambda r: r["flows"] - r["completed"]),
+}
+
+
+class Data:
+    """The results of one scenario: runs by (variant label, selector label)."""
+
+    def __init__(self, scenario, runs):
+        self.scenario = scenario
+        self.by = {}
+        for run in runs:
+            self.by.setdefault((run.variant.label, run.selector.label), []).append(run)
+
+    def values(self, variant, selector, metric):
+        out = []
+        for run in self.by.get((variant, selector), []):
+            if run.record is None:
+                continue
+            v = METRICS[metric][2](run.record["result"])
+            if v is not None and not (isinstance(v, float) and math.isnan(v)):
+                out.append(float(v))
+        return out
+
+    def complete(self, variant, selector):
+        """True when every seed of the arm has a result."""
+        runs = self.by.get((variant, selector), [])
+        return bool(runs) and all(r.record is not None for r in runs)
+
+    def agg(self, variant, selector, metric, how="mean"):
+        if not self.complete(variant, selector):
+            return None
+        v = self.values(variant, selector, metric)
+        if len(v) != len(self.by[(variant, selector)]):
+            return None   # a statistic is undefined in some run (e.g. no completed flow)
+        return {"mean": statistics.fmean, "max": max, "min": min, "sum": sum}[how](v)
+
+    def flows(self, variant, selector, key):
+        out = []
+        for run in self.by.get((variant, selector), []):
+            if run.record is not None:
+                out += run.record.get("flow_" + key, [])
+        return out
+
+
+def fmt(v, unit=""):
+    if v is None:
+        return "n/a"
+    if unit == "us":
+        return "%.1f us" % v
+    if unit == "x":
+        return "%.3f" % v
+    if abs(v - round(v)) < 1e-9:
+        return "%d" % round(v)
+    return "%.1f" % v
+
+
+def _arm(variant, selector):
+    return "%s %s" % (selector, "(%s)" % variant if variant else "")
+
+
+def claim_ratio(text, num, den, bound, metric, how="mean", reference="", strict=False,
+                counted=True):
+    """Holds when metric(num) <= bound x metric(den) (< with strict); num, den: (variant,
+    selector)."""
+    unit = METRICS[metric][1]
+
+    def check(d):
+        a = d.agg(num[0], num[1], metric, how)
+        b = d.agg(den[0], den[1], metric, how)
+        if a is None or b is None:
+            return None, "no data (%s: %s, %s: %s)" % (_arm(*num).strip(), fmt(a, unit),
+                                                        _arm(*den).strip(), fmt(b, unit))
+        ratio = a / b if b else (math.inf if a else 1.0)
+        ok = (a < bound * b) if strict else (a <= bound * b)
+        return ok, "%s %s / %s %s = %.3f" % (_arm(*num).strip(), fmt(a, unit),
+                                             _arm(*den).strip(), fmt(b, unit), ratio)
+    return Claim(text, check, reference, counted)
+
+
+def claim_at_least(text, num, den, bound, metric, how="mean", reference=""):
+    """Holds when metric(num) >= bound x metric(den)."""
+    unit = METRICS[metric][1]
+
+    def check(d):
+        a = d.agg(num[0], num[1], metric, how)
+        b = d.agg(den[0], den[1], metric, how)
+        if a is None or b is None:
+            return None, "no data"
+        return a >= bound * b, "%s %s / %s %s = %.2f" % (
+            _arm(*num).strip(), fmt(a, unit), _arm(*den).strip(), fmt(b, unit),
+            a / b if b else math.inf)
+    return Claim(text, check, reference)
+
+
+def claim_value(text, arm, metric, op, bound, how="mean", reference="", counted=True):
+    """Holds when metric(arm) <op> bound, the seeds aggregated with how."""
+    unit = METRICS[metric][1]
+
+    def check(d):
+        v = d.agg(arm[0], arm[1], metric, how)
+        if v is None:
+            return None, "no data"
+        ok = {"<=": v <= bound, "==": v == bound, ">=": v >= bound, "<": v < bound}[op]
+        label = {"sum": "total over seeds", "max": "worst seed", "mean": "mean over seeds"}[how]
+        return ok, "%s: %s (%s)" % (METRICS[metric][0], fmt(v, unit), label)
+    return Claim(text, check, reference, counted)
+
+
+def claim_all_completed(text, arm, reference=""):
+    def check(d):
+        if not d.complete(*arm):
+            return None, "no data"
+        done = d.agg(arm[0], arm[1], "completed", "sum")
+        total = d.agg(arm[0], arm[1], "flows", "sum")
+        return done == total, "%d of %d flows completed (all seeds)" % (done, total)
+    return Claim(text, check, reference)
+
+
+def claim_ratio_of_ratios(text, sel_a, sel_b, var_num, var_den, metric, how="mean",
+                          reference="", margin=1.0, counted=True):
+    """Holds when the var_num/var_den ratio of sel_a is below margin x that of sel_b."""
+    def check(d):
+        vals = {}
+        for s in (sel_a, sel_b):
+            a = d.agg(var_num, s, metric, how)
+            b = d.agg(var_den, s, metric, how)
+            if a is None or b is None or not b:
+                return None, "no data"
+            vals[s] = a / b
+        return vals[sel_a] < margin * vals[sel_b], "%s %.3f, %s %.3f (%s / %s, %s)" % (
+            sel_a, vals[sel_a], sel_b, vals[sel_b], var_num, var_den, METRICS[metric][0])
+    return Claim(text, check, reference, counted)
+
+
+def claim_order(text, variant, selectors, metric, how="mean", reference="", counted=False):
+    """Holds when metric is non-decreasing along selectors."""
+    unit = METRICS[metric][1]
+
+    def check(d):
+        vals = [d.agg(variant, s, metric, how) for s in selectors]
+        if any(v is None for v in vals):
+            return None, "no data"
+        ok = all(a <= b for a, b in zip(vals, vals[1:]))
+        return ok, " <= ".join("%s %s" % (s, fmt(v, unit)) for s, v in zip(selectors, vals))
+    return Claim(text, check, reference, counted)
+
+
+def ref_value(arm, metric, how="mean"):
+    unit = METRICS[metric][1]
+    return lambda d: fmt(d.agg(arm[0], arm[1], metric, how), unit)
+
+
+def ref_ratio(num, den, metric, how="mean"):
+    def ours(d):
+        a = d.agg(num[0], num[1], metric, how)
+        b = d.agg(den[0], den[1], metric, how)
+        return "n/a" if a is None or b is None or not b else "%.2f" % (a / b)
+    return ours
+
+
+# ---------------------------------------------------------------------------------------------
+# The scenarios
+# ---------------------------------------------------------------------------------------------
+
+PAPER = "REPS paper"
+UEC = "the UEC simulator's published regression (uet-htsim)"
+# The quick set's fabrics, 64 hosts each without oversubscription: 2 tiers of 8 leaves x 8
+# hosts and 8 spines, and 3 tiers of 4 pods of the k=8 fat tree (4 leaves x 4 hosts, 4
+# aggregation switches per pod, 16 cores).
+QUICK_FABRIC = ["--leaves=8", "--hostsPerLeaf=8", "--spines=8"]
+QUICK_FABRIC_3TIER = ["--pods=4"]
+
+
+# Notes of each scenario, printed in the report as they are: how to read a disagreement with
+# the published figures, differences of setup, known causes.
+NOTES = {
+    "permutation-2tier": "",
+    "permutation-3tier": "",
+    "tornado-2tier": "",
+    "tornado-3tier": "",
+    "incast-8to1": "",
+    "websearch-80": "",
+    "asym-1x200G": "The paper's figures come from its 32 MiB workload, ours from smaller flows: "
+                   "compare the REPS/OPS ratio, not the microseconds.",
+    "asym-4x200G-leaf0": "The paper's figures come from its 32 MiB workload, ours from smaller "
+                         "flows: compare the REPS/OPS ratio, not the microseconds.",
+    "failures-1pct": "",
+    "failures-5pct": "",
+    "evspace-32": "",
+    "uec-lb-regression": "Compare orderings and degraded/healthy ratios only: the congestion "
+                         "control (NSCC there, window CC here) and the place of the slow links "
+                         "differ; there, the slow links also have their queues and ECN "
+                         "thresholds cut to 25%, and REPS is acknowledged every packet while "
+                         "OPS and bitmap get one ACK per 16 KB; here every packet is "
+                         "acknowledged for all three.",
+    "ack-coalescing": "",
+}
+
+
+def build_scenarios(quick, options):
+    """The scenarios of the full set, or of the quick set; options: the binary's options."""
+    out = []
+    size = "2MiB" if quick else "8MiB"
+    fabric = QUICK_FABRIC if quick else []
+    seeds = 2 if quick else 3
+    tol = 1.05 if quick else 1.02
+    ecmp_factor = 1.3 if quick else 1.5
+
+    # 1. Symmetric permutation and tornado, 2 and 3 tiers.
+    for pattern in ("permutation", "tornado"):
+        for tiers in (2, 3):
+            if quick and pattern != "permutation":
+                continue
+            name = "%s-%dtier" % (pattern, tiers)
+            shape = ("the paper's 128-host 2-tier fabric (16 leaves x 8 hosts, 8 spines)"
+                     if tiers == 2 else "the k=8 fat tree of 128 hosts (3 tiers)")
+            if quick:
+                shape = ("a 64-host 2-tier fabric (8 leaves x 8 hosts, 8 spines)" if tiers == 2
+                         else "4 pods of the k=8 fat tree (64 hosts, 3 tiers)")
+            base = ["--pattern=" + pattern, "--flowSize=" + size]
+            if tiers == 3:
+                base = ["--tiers=3"] + base + (QUICK_FABRIC_3TIER if quick else [])
+            else:
+                base += fabric
+            ref = "%s: REPS level with or slightly ahead of OPS on symmetric fabrics" % PAPER
+            out.append(Scenario(
+                name, "symmetric %s, %d tiers" % (pattern, tiers),
+                "A %s of %s per host on %s, 400 Gb/s links, window congestion control." % (
+                    pattern, size, shape),
+                base, ["ecmp", "ops", "reps"], seeds=seeds, cdf="fct",
+                cost=(2 if quick else 20) * (1.5 if tiers == 3 else 1),
+                claims=[
+                    claim_ratio("REPS mean FCT within %d%% of OPS or better" % round(
+                        (tol - 1) * 100), ("", "reps"), ("", "ops"), tol, "fct_mean",
+                        reference=ref),
+                    claim_ratio("REPS p99 FCT within %d%% of OPS or better" % round(
+                        (tol - 1) * 100), ("", "reps"), ("", "ops"), tol, "fct_p99",
+                        reference=ref),
+                    claim_value("OPS mean FCT within 10% of the ideal (mean slowdown <= 1.10)",
+                                ("", "ops"), "sd_mean", "<=", 1.10,
+                                reference="%s: packet spraying near line rate" % PAPER),
+                    claim_value("REPS mean FCT within 10% of the ideal (mean slowdown <= 1.10)",
+                                ("", "reps"), "sd_mean", "<=", 1.10,
+                                reference="%s: packet spraying near line rate" % PAPER),
+                    claim_at_least("ECMP mean FCT at least %.1fx REPS's" % ecmp_factor,
+                                   ("", "ecmp"), ("", "reps"), ecmp_factor, "fct_mean",
+                                   reference="%s: ECMP hash collisions" % PAPER),
+                    claim_value("REPS never freezes (no failures)", ("", "reps"), "freezes",
+                                "==", 0, how="sum",
+                                reference="%s: freezing only on failure signals" % PAPER),
+                ]))
+
+    # 2. Incast and web search: no freezing without failures.
+    out.append(Scenario(
+        "incast-8to1", "incast 8:1",
+        "8 senders into host 0, %s each, on %s." % (
+            size, "the 64-host quick fabric" if quick else "the paper's 128-host fabric"),
+        ["--pattern=incast", "--incastSenders=8", "--flowSize=" + size] + fabric,
+        ["ecmp", "ops", "reps"], seeds=seeds, cost=0.5 if quick else 2,
+        claims=[claim_value("REPS never freezes (no failures)", ("", "reps"), "freezes", "==",
+                            0, how="sum",
+                            reference="%s: congestion alone never freezes" % PAPER)]))
+    if not quick:
+        out.append(Scenario(
+            "websearch-80", "web search at 80% load",
+            "Poisson arrivals of web-search flow sizes at 80% of the host link rate for 200 us "
+            "on the paper's 128-host fabric.",
+            ["--pattern=websearch", "--load=0.8", "--duration=200us"],
+            ["ecmp", "ops", "reps"], seeds=seeds, cdf="slowdown", cost=20,
+            panels=("fct_mean", "fct_p99", "sd_mean"),
+            claims=[claim_value("REPS never freezes (no failures)", ("", "reps"), "freezes",
+                                "==", 0, how="sum",
+                                reference="%s: congestion alone never freezes" % PAPER)]))
+
+    # 3. Asymmetry: degraded leaf uplinks.
+    micro = [Reference("OPS max FCT", ref_value(("", "ops"), "fct_max"), "~1,400 us",
+                       PAPER + ", micro case, 32 MiB workload"),
+             Reference("REPS max FCT", ref_value(("", "reps"), "fct_max"), "~800 us",
+                       PAPER + ", micro case, 32 MiB workload"),
+             Reference("REPS / OPS max FCT", ref_ratio(("", "reps"), ("", "ops"), "fct_max"),
+                       "~0.57", PAPER + " (ratio of the two figures above)")]
+    for name, title, args, desc in (
+            ("asym-1x200G", "one leaf uplink at 200 Gb/s",
+             ["--degradedLinks=1", "--degradedRate=200Gbps"],
+             "one leaf uplink, drawn at random per seed, runs at 200 Gb/s"),
+            ("asym-4x200G-leaf0", "4 uplinks of leaf 0 at 200 Gb/s",
+             ["--degradedLinks=4", "--degradeLeaf=0", "--degradedRate=200Gbps"],
+             "the first 4 uplinks of leaf 0 run at 200 Gb/s")):
+        if quick and name != "asym-1x200G":
+            continue
+        out.append(Scenario(
+            name, "asymmetry: " + title,
+            "A permutation of %s per host on %s; %s." % (
+                size, "the 64-host quick fabric" if quick else "the paper's 128-host fabric",
+                desc),
+            ["--pattern=permutation", "--flowSize=" + size] + fabric + args,
+            ["ecmp", "ops", "reps"], seeds=seeds, panels=("fct_mean", "fct_max"),
+            references=micro, cost=2 if quick else 20,
+            claims=[claim_ratio("REPS max FCT at most 0.9x OPS's", ("", "reps"), ("", "ops"),
+                                0.9, "fct_max",
+                                reference="%s: OPS ~1,400 us, REPS ~800 us" % PAPER)]))
+
+    # 4. Failures without trimming; freezing on and off.
+    freeze_off = ("--freezing=false" if "freezing" in options
+                  else "--ns3::RepsPathSelector::FreezingEnabled=false")
+    fails = ((3, "5pct", "5% of the 64 leaf uplinks (3 links)"),) if quick else (
+        (1, "1pct", "1% of the 128 leaf uplinks (1 link)"),
+        (6, "5pct", "5% of the 128 leaf uplinks (6 links)"))
+    for n, tag, desc in fails:
+        claims = [
+            claim_all_completed("REPS completes every flow", ("", "reps"),
+                                reference="%s: REPS routes around failed links" % PAPER),
+            claim_ratio("REPS drops %s than OPS" % ("fewer packets" if quick else
+                                                    "at most half as many packets"),
+                        ("", "reps"), ("", "ops"), 1.0 if quick else 0.5, "drops",
+                        strict=quick, reference="%s: far fewer drops than OPS" % PAPER)]
+        claims.append(claim_ratio(
+            "freezing on vs off: REPS drops no more packets with freezing", ("", "reps"),
+            ("", "reps-nofreeze"), 1.0, "drops", counted=False,
+            reference="%s: freezing mitigates failures without trimming" % PAPER))
+        claims.append(claim_ratio(
+            "freezing on vs off: REPS mean FCT no longer with freezing", ("", "reps"),
+            ("", "reps-nofreeze"), 1.0, "fct_mean", counted=False,
+            reference="%s: freezing mitigates failures without trimming" % PAPER))
+        sels = ["ops", "reps", Selector("reps-nofreeze", "reps", [freeze_off])]
+        out.append(Scenario(
+            "failures-" + tag, "failures without trimming: " + desc,
+            "A permutation of %s per host on %s; %s fail for good at 20 us and stay "
+            "blackholes (no rerouting, no trimming: drops are found by timeouts)." % (
+                size, "the 64-host quick fabric" if quick else "the paper's 128-host fabric",
+                desc.split("(")[1].rstrip(")")),
+            ["--pattern=permutation", "--flowSize=" + size, "--failedLinks=%d" % n,
+             "--failAt=20us"] + fabric,
+            sels, seeds=seeds, panels=("fct_mean", "fct_max", "drops"), claims=claims,
+            cost=2 if quick else 22))
+
+    # 5. EV space.
+    out.append(Scenario(
+        "evspace-32", "EV space 32 vs 65536",
+        "A permutation of %s per host on %s with 65536 and with 32 entropy values." % (
+            size, "the 64-host quick fabric" if quick else "the paper's 128-host fabric"),
+        ["--pattern=permutation", "--flowSize=" + size] + fabric, ["ops", "reps"],
+        seeds=seeds, cost=2 if quick else 20,
+        variants=[Variant("65536 EVs"), Variant("32 EVs", ["--evSpace=32"])],
+        references=[
+            Reference("REPS mean FCT, 32 / 65536 EVs",
+                      ref_ratio(("32 EVs", "reps"), ("65536 EVs", "reps"), "fct_mean"),
+                      "~1.08", PAPER),
+            Reference("OPS mean FCT, 32 / 65536 EVs",
+                      ref_ratio(("32 EVs", "ops"), ("65536 EVs", "ops"), "fct_mean"),
+                      "1.21-1.64", PAPER)],
+        claims=[
+            claim_ratio("REPS loses under 10% with 32 EVs (mean FCT)", ("32 EVs", "reps"),
+                        ("65536 EVs", "reps"), 1.10, "fct_mean",
+                        reference="%s: REPS ~8%% slower" % PAPER),
+            claim_ratio_of_ratios("OPS loses more than REPS with 32 EVs (mean FCT)",
+                                  "reps", "ops", "32 EVs", "65536 EVs", "fct_mean",
+                                  reference="%s: OPS 21-64%% slower" % PAPER)]))
+
+    # 6. The UEC simulator's load-balancing regression.
+    if quick:
+        shape = ("a 64-host cut of its shape: 2 pods of 4 leaves x 8 hosts, 8 aggregation "
+                 "switches per pod, 32 cores")
+        fabric_uec = ["--pods=2", "--leaves=4", "--hostsPerLeaf=8", "--spines=8",
+                      "--cores=32"]
+        degraded = 2
+    else:
+        shape = ("a 3-tier k=16 fat tree of 1,024 hosts (16 pods of 8 leaves x 8 hosts, 8 "
+                 "aggregation switches per pod, 64 cores)")
+        fabric_uec = ["--pods=16", "--leaves=8", "--hostsPerLeaf=8", "--spines=8",
+                      "--cores=64"]
+        degraded = 8
+    pub = {("healthy", "ops"): 212.8, ("healthy", "bitmap"): 200.5,
+           ("healthy", "reps"): 198.2, ("degraded", "ops"): 280.8,
+           ("degraded", "bitmap"): 220.3, ("degraded", "reps"): 206.7}
+    refs = [Reference("%s max FCT, %s" % (s, v), ref_value((v, s), "fct_max"),
+                      "%.1f us" % pub[(v, s)], UEC)
+            for v in ("healthy", "degraded") for s in ("ops", "bitmap", "reps")]
+    refs += [Reference("%s max FCT, degraded / healthy" % s,
+                       ref_ratio(("degraded", s), ("healthy", s), "fct_max"),
+                       "%.2f" % (pub[("degraded", s)] / pub[("healthy", s)]), UEC)
+             for s in ("ops", "bitmap", "reps")]
+    out.append(Scenario(
+        "uec-lb-regression", "%s-host permutation, 128 EVs, trimming (UEC regression)" % (
+            "64" if quick else "1,024"),
+        "As in %s: 1,024 hosts in a 3-tier k=16 fat tree, 100 Gb/s links, 1 us per "
+        "hop, queues of 1 BDP (43 packets of 4 KiB) with ECN between 9 and 35 packets, "
+        "trimming on, 128 entropy values, a permutation of 2 MB per host; 'degraded': 8 "
+        "links at 25%% of the link rate. Here: %s, the same links, queues, ECN, trimming, "
+        "EVs and flows; 'degraded': %d leaf uplinks drawn at random at 25 Gb/s (both "
+        "directions), where the regression slows the 8 core-to-aggregation downlinks of "
+        "one aggregation switch. Its congestion control is NSCC, ours the window CC, so "
+        "the figures are compared as an ordering and as degraded/healthy ratios. Its tail "
+        "FCT is the largest FCT, compared with our max FCT." % (UEC, shape, degraded),
+        ["--tiers=3"] + fabric_uec +
+        ["--linkRate=100Gbps", "--linkDelay=1us", "--queuePackets=43",
+         "--ecnKmin=9", "--ecnKmax=35", "--trim=true", "--evSpace=128",
+         "--pattern=permutation", "--flowSize=2MB"],
+        ["ops", "bitmap", "reps"], seeds=2, cdf="fct", cost=2.5 if quick else 60,
+        variants=[Variant("healthy"),
+                  Variant("degraded", ["--degradedLinks=%d" % degraded,
+                                       "--degradedRate=25Gbps"])],
+        panels=("fct_mean", "fct_max"), references=refs,
+        claims=[
+            claim_ratio_of_ratios("REPS degraded/healthy max-FCT ratio below OPS's",
+                                  "reps", "ops", "degraded", "healthy", "fct_max",
+                                  how="mean", reference="%s: OPS 1.32, REPS 1.04" % UEC),
+            claim_order("tail FCT ordering REPS <= bitmap <= OPS, healthy", "healthy",
+                        ["reps", "bitmap", "ops"], "fct_max",
+                        reference="%s: 198.2 <= 200.5 <= 212.8 us" % UEC),
+            claim_order("tail FCT ordering REPS <= bitmap <= OPS, degraded", "degraded",
+                        ["reps", "bitmap", "ops"], "fct_max",
+                        reference="%s: 206.7 <= 220.3 <= 280.8 us" % UEC)]))
+
+    # 7. ACK coalescing.
+    if not quick:
+        ack = next((o for o in sorted(options) if re.match(r"ack(every|coalesc|ratio)", o,
+                                                           re.I)), None)
+        variants = [Variant("1 per ACK"), Variant("8 per ACK"), Variant("16 per ACK")]
+        if ack:
+            variants = [Variant("%d per ACK" % n, ["--%s=%d" % (ack, n)]) for n in (1, 8, 16)]
+        out.append(Scenario(
+            "ack-coalescing", "ACK coalescing: 1, 8, 16 packets per ACK",
+            "A permutation of 8 MiB per host on the paper's 128-host fabric, the receiver "
+            "acknowledging every packet, every 8th or every 16th.",
+            ["--pattern=permutation", "--flowSize=8MiB"], ["ops", "reps"], seeds=seeds,
+            variants=variants, cost=20,
+            unavailable=None if ack else (
+                "%s has no ACK-coalescing option in its --help" % PROGRAM),
+            claims=[
+                claim_ratio("REPS mean FCT with 16 packets per ACK within 10% of 1 per ACK",
+                            ("16 per ACK", "reps"), ("1 per ACK", "reps"), 1.10, "fct_mean",
+                            reference="%s: REPS works with coalesced ACKs" % PAPER),
+                claim_value("REPS never freezes with 16 packets per ACK",
+                            ("16 per ACK", "reps"), "freezes", "==", 0, how="sum")]))
+    for s in out:
+        s.notes = NOTES.get(s.name, "")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------------------------
+
+
+class RunError(Exception):
+    """A run that gave no result: why (short), its command line and the tail of its output."""
+
+    def __init__(self, reason, cmd=(), output=""):
+        lines = [line for line in output.splitlines() if line.strip()]
+        short = reason + (": " + lines[-1].strip()[:200] if lines else "")
+        super().__init__(short)
+        self.detail = "%s\n  %s\n%s" % (short, " ".join(cmd), "\n".join(lines[-20:]))
+
+
+class Runner:
+    def __init__(self, binary, work, timeout, any_build, wait):
+        self.binary = binary
+        self.work = work
+        self.timeout = timeout
+        self.any_build = any_build
+        self.wait = wait
+        self.lock = threading.Lock()
+        self.children = set()
+        self.stopping = False
+        self._fp_cache = {}
+
+    def library(self):
+        libdir = os.path.join(os.path.dirname(os.path.dirname(self.binary)), "lib")
+        try:
+            return sorted(os.path.join(libdir, f) for f in os.listdir(libdir)
+                          if "reps" in f and ".so" in f)
+        except OSError:
+            return []
+
+    def fingerprint(self):
+        """A hash of the binary and of the module library it loads."""
+        h = hashlib.sha1()
+        for path in [self.binary] + self.library():
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            stamp = (path, st.st_size, st.st_mtime_ns)
+            with self.lock:
+                digest = self._fp_cache.get(stamp)
+            if digest is None:
+                d = hashlib.sha1()
+                with open(path, "rb") as f:
+                    for block in iter(lambda: f.read(1 << 20), b""):
+                        d.update(block)
+                digest = d.hexdigest()
+                with self.lock:
+                    self._fp_cache[stamp] = digest
+            h.update(digest.encode())
+        return h.hexdigest()[:16]
+
+    def wait_for_binary(self):
+        deadline = time.monotonic() + self.wait
+        noted = False
+        while not os.access(self.binary, os.X_OK):
+            if time.monotonic() > deadline:
+                return False
+            if not noted:
+                log("%s is missing (being rebuilt?); waiting up to %d s" % (self.binary,
+                                                                            self.wait))
+                noted = True
+            time.sleep(10)
+        return True
+
+    def cache_path(self, run):
+        digest = hashlib.sha1(json.dumps(run.key()).encode()).hexdigest()[:20]
+        return os.path.join(self.work, digest + ".json")
+
+    def cached(self, run, fingerprint):
+        try:
+            with open(self.cache_path(run)) as f:
+                rec = json.load(f)
+        except (OSError, ValueError):
+            return None
+        if rec.get("key") != run.key() or "result" not in rec:
+            return None
+        if not self.any_build and rec.get("build") != fingerprint:
+            return None
+        return rec
+
+    def execute(self, run):
+        """Run one selector and seed; returns the record, or raises RunError.
+
+        A run that dies of a signal or cannot load its library is retried for up to --wait
+        seconds: the binary or the library may be being rebuilt."""
+        give_up = None
+        while True:
+            if self.stopping:
+                raise RunError("interrupted")
+            if not self.wait_for_binary():
+                raise RunError("%s does not exist" % self.binary)
+            fingerprint = self.fingerprint()
+            with tempfile.TemporaryDirectory(prefix="reps-validate-") as tmp:
+                js = os.path.join(tmp, "result.json")
+                cs = os.path.join(tmp, "flows.csv")
+                cmd = ([self.binary] + run.options +
+                       ["--sampleInterval=0", "--quiet=true", "--json=" + js, "--csv=" + cs])
+                logpath = os.path.join(tmp, "output.txt")
+                with open(logpath, "w") as logf:
+                    start = time.monotonic()
+                    child = subprocess.Popen(cmd, stdout=logf, stderr=subprocess.STDOUT)
+                    with self.lock:
+                        self.children.add(child)
+                    try:
+                        status, usage = wait_child(child, self.timeout)
+                    finally:
+                        with self.lock:
+                            self.children.discard(child)
+                    wall = time.monotonic() - start
+                with open(logpath, errors="replace") as logf:
+                    output = logf.read()
+                if status is None:
+                    raise RunError("timed out after %d s" % self.timeout, cmd, output)
+                transient = status < 0 or status == 127 or any(
+                    m in output for m in ("symbol lookup error", "error while loading shared"))
+                if transient and not self.stopping:
+                    give_up = give_up or time.monotonic() + self.wait
+                    if time.monotonic() < give_up:
+                        log("%s: %s; a rebuild? retrying in 15 s" % (
+                            run.describe(), "killed by signal %d" % -status if status < 0
+                            else "exit status %d" % status))
+                        time.sleep(15)
+                        continue
+                if status != 0:
+                    raise RunError("exit status %d" % status, cmd, output)
+                try:
+                    with open(js) as f:
+                        doc = json.load(f)
+                    result = doc["results"][0]
+                    fct, slowdown = read_flows(cs)
+                except (OSError, ValueError, KeyError, IndexError) as e:
+                    raise RunError("unreadable output (%s)" % e, cmd, output)
+            for big in ("link_bytes", "timeseries", "collectives"):
+                result.pop(big, None)
+            rec = {"key": run.key(), "options": run.options, "build": fingerprint,
+                   "wall_s": round(wall, 3),
+                   "cpu_s": round(usage.ru_utime + usage.ru_stime, 3),
+                   "max_rss_mib": round(usage.ru_maxrss / 1024.0, 1),
+                   "result": result, "flow_fct_us": fct, "flow_slowdown": slowdown}
+            path = self.cache_path(run)
+            tmpname = path + ".tmp%d" % os.getpid() + threading.current_thread().name
+            with open(tmpname, "w") as f:
+                json.dump(rec, f)
+            os.replace(tmpname, path)
+            return rec
+
+    def stop(self):
+        self.stopping = True
+        with self.lock:
+            for child in list(self.children):
+                try:
+                    child.kill()
+                except OSError:
+                    pass
+
+
+def wait_child(child, timeout):
+    """Wait for a child with a timeout; returns (exit status or None on timeout, rusage)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            child.returncode = os.waitstatus_to_exitcode(status)
+            return child.returncode, usage
+        if time.monotonic() > deadline:
+            child.kill()
+            _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            return None, usage
+        time.sleep(0.05)
+
+
+def read_flows(path):
+    fct, slowdown = [], []
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            if row.get("completed") == "1" and row.get("background", "0") != "1":
+                fct.append(round(float(row["fct_us"]), 3))
+                slowdown.append(round(float(row["slowdown"]), 4))
+    return fct, slowdown
+
+
+def log(message):
+    print("%s: %s" % (PROG, message), file=sys.stderr, flush=True)
+
+
+def binary_options(binary):
+    """The option names the binary's --help lists (None when it cannot be run)."""
+    try:
+        out = subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if out.returncode < 0 or out.returncode == 127:
+        return None   # killed, or its library cannot be loaded (a rebuild?)
+    return set(re.findall(r"^\s+--([A-Za-z]\w*)", out.stdout + out.stderr, re.M))
+
+
+# ---------------------------------------------------------------------------------------------
+# Report and plots
+# ---------------------------------------------------------------------------------------------
+
+
+def evaluate(scenario, data):
+    rows = []
+    for c in scenario.claims:
+        if scenario.unavailable:
+            rows.append((c, None, "not available"))
+            continue
+        ok, ours = c.check(data)
+        rows.append((c, ok, ours))
+    return rows
+
+
+def verdict(claim, ok, unavailable):
+    if unavailable:
+        return "n/a"
+    if not claim.counted:
+        return "info: " + ("agrees" if ok else "no data" if ok is None else "disagrees")
+    return "PASS" if ok else "FAIL"
+
+
+def mean_sd(values, unit):
+    """Mean ± standard deviation over seeds, as table text (the unit is in the header)."""
+    if not values:
+        return "n/a"
+
+    def num(v):
+        if unit == "us":
+            return "%.1f" % v
+        if unit == "x":
+            return "%.3f" % v
+        if abs(v - round(v)) < 1e-9:
+            return "%d" % round(v)
+        return "%.0f" % v if abs(v) >= 100 else "%.1f" % v
+    text = num(statistics.fmean(values))
+    if len(values) > 1 and statistics.stdev(values) > 0:
+        text += " ± " + num(statistics.stdev(values))
+    return text
+
+
+def git_describe():
+    try:
+        head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, timeout=30).stdout.strip()
+        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=30).stdout.strip()
+        return head + (" with local changes" if dirty else "") if head else "unknown"
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+
+
+def write_report(path, scenarios, results, datas, mode, binary, seeds_of, plots, builds,
+                 totals):
+    lines = []
+    add = lines.append
+    passed = sum(1 for s in scenarios for c, ok, _ in results[s.name]
+                 if c.counted and not s.unavailable and ok)
+    failed = sum(1 for s in scenarios for c, ok, _ in results[s.name]
+                 if c.counted and not s.unavailable and not ok)
+    add("# Validation of the reps module against published figures")
+    add("")
+    add("Written by `utils/validate.py%s` on %s from the source tree at %s, with `%s`." % (
+        " --quick" if mode == "quick" else "", datetime.date.today().isoformat(),
+        git_describe(), os.path.relpath(binary, ROOT) if binary.startswith(ROOT) else binary))
+    add("Every run is one path selector and one seed (`--RngRun`) of `%s`; tables give the mean "
+        "over seeds ± the standard deviation, FCT in microseconds. Claims compare means over "
+        "seeds (freezes and drops: totals or means as stated). References are the REPS "
+        "paper's figures and %s." % (PROGRAM, UEC))
+    add("")
+    add("**Claims: %d passed, %d failed.** CPU time of the runs: %.0f s (%d runs)." % (
+        passed, failed, totals["cpu"], totals["runs"]))
+    if len(builds) > 1:
+        add("")
+        add("**Warning:** the runs come from %d different builds of the binary (it was rebuilt "
+            "during the validation, or cached runs of an older build were reused)." % len(builds))
+    add("")
+    add("| scenario | description | seeds | passed | failed |")
+    add("|---|---|---|---|---|")
+    for s in scenarios:
+        rows = results[s.name]
+        if s.unavailable:
+            add("| [%s](#%s) | %s | - | not available | |" % (s.name, s.name, s.title))
+            continue
+        p = sum(1 for c, ok, _ in rows if c.counted and ok)
+        f = sum(1 for c, ok, _ in rows if c.counted and not ok)
+        add("| [%s](#%s) | %s | %d | %d | %d |" % (s.name, s.name, s.title, seeds_of[s.name],
+                                                   p, f))
+    for s in scenarios:
+        add("")
+        add('<a id="%s"></a>' % s.name)
+        add("")
+        add("## %s: %s" % (s.name, s.title))
+        add("")
+        add(s.description)
+        add("")
+        if s.unavailable:
+            add("**Not available:** %s. The scenario is listed and not counted." % s.unavailable)
+            add("")
+        if not s.unavailable:
+            add("Command lines (seeds 1 to %d; the harness runs each selector as its own "
+                "process with `--json`, `--csv`, `--quiet=true`, `--sampleInterval=0`):"
+                % seeds_of[s.name])
+            add("")
+            add("```")
+            for v in s.variants:
+                groups = {}
+                for sel in s.selectors:
+                    groups.setdefault(tuple(sel.extra), []).append(sel.lb)
+                for extra, lbs in groups.items():
+                    add(" ".join([PROGRAM] + s.base + v.args + list(extra) +
+                                 ["--lb=" + ",".join(lbs), "--RngRun=<seed>"]))
+            add("```")
+            add("")
+        data = datas[s.name]
+        if not s.unavailable:
+            add("| variant | selector | flows done (all seeds) | mean FCT | p99 FCT | max FCT | "
+                "mean slowdown | drops | trims | retx | timeouts | freezes | CPU s |")
+            add("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+            for v in s.variants:
+                for sel in s.selectors:
+                    arm = (v.label, sel.label)
+                    runs = data.by.get(arm, [])
+                    ok = [r for r in runs if r.record]
+                    done = "%d/%d" % (sum(r.record["result"]["completed"] for r in ok),
+                                      sum(r.record["result"]["flows"] for r in ok))
+                    if len(ok) < len(runs):
+                        done += " (%d run(s) failed)" % (len(runs) - len(ok))
+                    cpu = sum(r.record.get("cpu_s", 0) for r in ok)
+                    add("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f |" % (
+                        v.label or "-", sel.label, done,
+                        mean_sd(data.values(*arm, "fct_mean"), "us"),
+                        mean_sd(data.values(*arm, "fct_p99"), "us"),
+                        mean_sd(data.values(*arm, "fct_max"), "us"),
+                        mean_sd(data.values(*arm, "sd_mean"), "x"),
+                        mean_sd(data.values(*arm, "drops"), ""),
+                        mean_sd(data.values(*arm, "trims"), ""),
+                        mean_sd(data.values(*arm, "retx"), ""),
+                        mean_sd(data.values(*arm, "timeouts"), ""),
+                        mean_sd(data.values(*arm, "freezes"), ""), cpu))
+            add("")
+        if s.references:
+            add("Our figures beside the published ones:")
+            add("")
+            add("| quantity | ours | published | source |")
+            add("|---|---|---|---|")
+            for r in s.references:
+                add("| %s | %s | %s | %s |" % (r.quantity, "n/a" if s.unavailable
+                                               else r.ours(data), r.published, r.source))
+            add("")
+        if s.claims:
+            add("| claim | ours | reference | result |")
+            add("|---|---|---|---|")
+            for c, ok, ours in results[s.name]:
+                add("| %s | %s | %s | %s |" % (c.text, ours, c.reference or "-",
+                                               "**%s**" % verdict(c, ok, s.unavailable)
+                                               if c.counted and not s.unavailable
+                                               else verdict(c, ok, s.unavailable)))
+            add("")
+        notes = []
+        if s.notes:
+            notes.append(s.notes)
+        for c, ok, _ in results[s.name]:
+            if s.unavailable or ok:
+                continue
+            if ok is None:
+                notes.append("No data for '%s' (a run failed or a statistic is undefined)."
+                             % c.text)
+            else:
+                notes.append("Disagrees with the reference: '%s' does not hold (reference: %s)."
+                             % (c.text, c.reference or "-"))
+        for r in data.by.values():
+            for run in r:
+                if run.error:
+                    notes.append("Run %s failed (%s)." % (run.describe(), run.error))
+        add("Notes: " + (" ".join(notes) if notes else "none."))
+        add("")
+        for p in plots.get(s.name, []):
+            add("![%s](%s)" % (os.path.splitext(p)[0], p))
+            add("")
+    with open(path, "w") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    return passed, failed
+
+
+def import_pyplot():
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        return plt
+    except ImportError:
+        return None
+
+
+def plot_bars(plt, s, data, out):
+    panels = [p for p in s.panels]
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.6 * len(panels) + 0.6, 3.6),
+                             squeeze=False)
+    nsel = len(s.selectors)
+    width = 0.8 / nsel
+    for ax, metric in zip(axes[0], panels):
+        label, unit, _ = METRICS[metric]
+        for i, sel in enumerate(s.selectors):
+            xs, ys, es = [], [], []
+            for j, v in enumerate(s.variants):
+                vals = data.values(v.label, sel.label, metric)
+                if not vals:
+                    continue
+                xs.append(j + (i - (nsel - 1) / 2) * width)
+                ys.append(statistics.fmean(vals))
+                es.append(statistics.stdev(vals) if len(vals) > 1 else 0)
+            ax.bar(xs, ys, width * 0.95, yerr=es, capsize=3, label=sel.label,
+                   color="C%d" % i)
+        ax.set_xticks(range(len(s.variants)))
+        if len(s.variants) > 1:
+            ax.set_xticklabels([v.label for v in s.variants], fontsize=8)
+        else:
+            ax.tick_params(axis="x", bottom=False, labelbottom=False)
+        ax.set_title(label, fontsize=10)
+        ax.set_ylabel("%s [%s]" % (label, unit) if unit and unit != "x" else label)
+        ax.grid(True, axis="y", alpha=0.3)
+    if axes[0][0].get_legend_handles_labels()[0]:
+        axes[0][0].legend(fontsize=8)
+    fig.suptitle("%s (error bars: std. dev. over seeds)" % s.name, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+
+
+def plot_cdf(plt, s, data, out):
+    key = "fct_us" if s.cdf == "fct" else "slowdown"
+    fig, axes = plt.subplots(1, len(s.variants), figsize=(5.2 * len(s.variants), 3.8),
+                             squeeze=False)
+    drawn = False
+    for ax, v in zip(axes[0], s.variants):
+        for i, sel in enumerate(s.selectors):
+            vals = sorted(data.flows(v.label, sel.label, key))
+            if not vals:
+                continue
+            drawn = True
+            ax.step(vals, [(k + 1) / len(vals) for k in range(len(vals))], where="post",
+                    label="%s (n=%d)" % (sel.label, len(vals)), color="C%d" % i)
+        ax.set_xlabel("flow completion time [us]" if s.cdf == "fct"
+                      else "slowdown (FCT / ideal FCT)")
+        ax.set_ylabel("fraction of flows")
+        if s.cdf == "slowdown":
+            ax.set_xscale("log")
+        ax.set_ylim(0, 1.01)
+        ax.grid(True, alpha=0.3)
+        ax.set_title(v.label or s.name, fontsize=10)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=8)
+    fig.suptitle("%s: CDF over all seeds" % s.name, fontsize=10)
+    fig.tight_layout()
+    if drawn:
+        fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return drawn
+
+
+# ---------------------------------------------------------------------------------------------
+# Main
+# ---------------------------------------------------------------------------------------------
+
+
+def positive_int():
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError("%r is not allowed; expected a whole number "
+                                             ">= 1" % text)
+        return value
+    return parse
+
+
+def non_negative_int():
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise argparse.ArgumentTypeError("%r is not allowed; expected a whole number "
+                                             ">= 0" % text)
+        return value
+    return parse
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog=PROG, description=__doc__.split("\n\n")[0],
+        epilog="The last line printed is 'N passed, M failed'. Exit status: 0 when every "
+               "claim holds, 1 when one fails, 2 on bad arguments.")
+    parser.add_argument("--quick", action="store_true",
+                        help="the reduced set for CI (64-host fabrics, 2 MiB or 2 MB flows, 2 "
+                             "seeds; about a minute on two cores)")
+    parser.add_argument("--only", default="", metavar="NAME[,NAME...]",
+                        help="run only these scenarios (see --list)")
+    parser.add_argument("--list", action="store_true", help="list the scenarios and exit")
+    parser.add_argument("--binary", default=None, metavar="PATH",
+                        help="the %s program (default: $REPS_BUILD_DIR/examples/%s, or "
+                             "build/examples/%s)" % (PROGRAM, PROGRAM, PROGRAM))
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help="folder of the report and plots (default: doc/validation/; with "
+                             "--quick: build/validation-quick/)")
+    parser.add_argument("--work", default=os.path.join(ROOT, "build", "validation-runs"),
+                        metavar="DIR",
+                        help="folder of the cached results of single runs (default: "
+                             "build/validation-runs/)")
+    parser.add_argument("--seeds", type=positive_int(), default=None, metavar="N",
+                        help="seeds (--RngRun 1 to N) of every scenario (default: each "
+                             "scenario's own: 3, or 2 for the UEC regression; 2 with --quick)")
+    parser.add_argument("-j", "--jobs", type=positive_int(), default=2, metavar="N",
+                        help="runs in parallel (default: 2)")
+    parser.add_argument("--any-build", action="store_true",
+                        help="reuse cached runs even when the binary or library changed")
+    parser.add_argument("--timeout", type=positive_int(), default=3600,
+                        metavar="SECONDS", help="limit of a single run (default: 3600)")
+    parser.add_argument("--wait", type=non_negative_int(), default=600,
+                        metavar="SECONDS",
+                        help="how long to wait for a missing binary (being rebuilt) before "
+                             "giving up (default: 600)")
+    args = parser.parse_args(argv)
+
+    binary = os.path.abspath(args.binary or default_binary())
+    if args.out:
+        out_dir = os.path.abspath(args.out)
+    elif args.quick:
+        out_dir = os.path.join(ROOT, "build", "validation-quick")
+    else:
+        out_dir = os.path.join(ROOT, "doc", "validation")
+    mode = "quick" if args.quick else "full"
+
+    options = binary_options(binary) if os.access(binary, os.X_OK) else None
+    scenarios = build_scenarios(args.quick, options or set())
+    names = [s.name for s in scenarios]
+    chosen = [n.strip() for n in args.only.split(",") if n.strip()]
+    unknown = [n for n in chosen if n not in names]
+    if unknown:
+        parser.error("--only: unknown scenario(s) %s; allowed%s: %s" % (
+            ", ".join(unknown), " with --quick" if args.quick else "", ", ".join(names)))
+    if chosen:
+        scenarios = [s for s in scenarios if s.name in chosen]
+
+    if args.list:
+        costs = {}
+        for s in scenarios:
+            n = args.seeds or s.seeds
+            runs = len(s.variants) * len(s.selectors) * n
+            if not s.unavailable:
+                costs.update((json.dumps(r.key()), s.cost) for r in s.runs(n))
+            print("%-20s %s%s" % (s.name, s.title,
+                                  " [not available: %s]" % s.unavailable
+                                  if s.unavailable else ""))
+            print("%-20s   %s, %d runs (%d seeds), ~%.0f s CPU" % (
+                "", " ".join(s.base), runs, n, runs * s.cost))
+        total = sum(costs.values())
+        print("estimated: %d distinct runs, ~%.0f s CPU, ~%.0f min with -j %d" % (
+            len(costs), total, total / 60.0 / args.jobs, args.jobs))
+        if options is None:
+            print("(%s not found or not runnable: options it may lack are not checked)" % binary)
+        return 0
+
+    if options is None:
+        # Missing or not loadable: the build may be in progress.
+        runner = Runner(binary, "", 0, False, args.wait)
+        deadline = time.monotonic() + args.wait
+        while True:
+            if not runner.wait_for_binary():
+                parser.error("--binary: %s does not exist or is not executable (build the "
+                             "module first, or set REPS_BUILD_DIR)" % binary)
+            options = binary_options(binary)
+            if options is not None:
+                break
+            if time.monotonic() > deadline:
+                parser.error("--binary: %s cannot be run (try it by hand)" % binary)
+            log("%s cannot be run (being rebuilt?); retrying in 15 s" % binary)
+            time.sleep(15)
+        scenarios = [s for s in build_scenarios(args.quick, options)
+                     if not chosen or s.name in chosen]
+    if "lb" not in options:
+        parser.error("--binary: %s does not look like %s (no --lb option in its --help)" % (
+            binary, PROGRAM))
+
+    plt = import_pyplot()
+    if plt is None:
+        system = "/usr/bin/python3"
+        if (os.path.exists(system) and not os.environ.get("REPS_VALIDATE_REEXEC")
+                and os.path.realpath(sys.executable) != os.path.realpath(system)):
+            # Debian's python3-matplotlib lives in the system interpreter; a python3 found
+            # first on PATH (a virtualenv, pyenv) may not see it.
+            os.environ["REPS_VALIDATE_REEXEC"] = "1"
+            os.execv(system, [system, os.path.abspath(__file__)] +
+                     (sys.argv[1:] if argv is None else list(argv)))
+        log("matplotlib is not installed (Debian: apt-get install python3-matplotlib); the "
+            "report has no plots")
+
+    os.makedirs(args.work, exist_ok=True)
+    os.makedirs(out_dir, exist_ok=True)
+    runner = Runner(binary, args.work, args.timeout, args.any_build, args.wait)
+    fingerprint = runner.fingerprint()
+
+    seeds_of = {s.name: args.seeds or s.seeds for s in scenarios}
+    all_runs, todo, by_key = [], [], {}
+    for s in scenarios:
+        if s.unavailable:
+            continue
+        for run in s.runs(seeds_of[s.name]):
+            all_runs.append(run)
+            k = json.dumps(run.key())
+            if k in by_key:
+                by_key[k].append(run)     # the same run shared by two scenarios
+                continue
+            by_key[k] = [run]
+            rec = runner.cached(run, fingerprint)
+            if rec is not None:
+                run.record = rec
+            else:
+                todo.append(run)
+    for runs in by_key.values():
+        for r in runs[1:]:
+            r.record = runs[0].record
+    todo.sort(key=lambda r: -r.scenario.cost)   # the longest first: better packing on -j
+    log("%d runs in %d scenario(s) (%s set); %d cached, %d to run with -j %d" % (
+        len(by_key), len(scenarios), mode, len(by_key) - len(todo), len(todo), args.jobs))
+
+    started = time.monotonic()
+    done = [0]
+
+    def work(run):
+        t0 = time.monotonic()
+        try:
+            rec = runner.execute(run)
+        except RunError as e:
+            run.error = str(e)
+            if not runner.stopping:
+                log("FAILED %s: %s" % (run.describe(), e.detail))
+            return
+        for r in by_key[json.dumps(run.key())]:
+            r.record = rec
+        with runner.lock:
+            done[0] += 1
+            n = done[0]
+        log("[%d/%d] %s: %.1f s (cpu %.1f s)" % (n, len(todo), run.describe(),
+                                               time.monotonic() - t0, rec["cpu_s"]))
+
+    def terminated(signum, frame):
+        raise KeyboardInterrupt()
+    signal.signal(signal.SIGTERM, terminated)
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
+        futures = [pool.submit(work, run) for run in todo]
+        for f in futures:
+            f.result()
+    except KeyboardInterrupt:
+        runner.stop()
+        pool.shutdown(wait=True, cancel_futures=True)
+        log("interrupted; finished runs are cached in %s" % args.work)
+        return 130
+    pool.shutdown(wait=True)
+    for runs in by_key.values():
+        for r in runs[1:]:
+            if r.error is None and runs[0].error:
+                r.error = runs[0].error
+
+    results, datas, plots = {}, {}, {}
+    for s in scenarios:
+        data = Data(s, [r for r in all_runs if r.scenario is s])
+        results[s.name] = evaluate(s, data)
+        datas[s.name] = data
+        if plt is not None and not s.unavailable:
+            files = []
+            bars = s.name + "-fct.png"
+            plot_bars(plt, s, data, os.path.join(out_dir, bars))
+            files.append(bars)
+            if s.cdf:
+                cdf = s.name + "-cdf.png"
+                if plot_cdf(plt, s, data, os.path.join(out_dir, cdf)):
+                    files.append(cdf)
+            plots[s.name] = files
+
+    records = {id(r.record): r.record for r in all_runs if r.record}
+    builds = {rec.get("build") for rec in records.values()}
+    totals = {"cpu": sum(rec.get("cpu_s", 0) for rec in records.values()),
+              "runs": len(records)}
+    report = os.path.join(out_dir, "README.md")
+    passed, failed = write_report(report, scenarios, results, datas, mode, binary, seeds_of,
+                                  plots, builds, totals)
+
+    for s in scenarios:
+        for c, ok, ours in results[s.name]:
+            if s.unavailable:
+                continue
+            print("%s %s: %s -- %s" % (verdict(c, ok, False), s.name, c.text, ours))
+        if s.unavailable:
+            print("n/a   %s: not available (%s)" % (s.name, s.unavailable))
+    print("report: %s; runs: %.0f s wall, %.0f s CPU over all %d runs (cached included)" % (
+        os.path.relpath(report), time.monotonic() - started, totals["cpu"], totals["runs"]))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
