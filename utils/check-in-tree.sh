@@ -101,6 +101,12 @@ tar -C "$REPS_ROOT" --exclude=./.git --exclude=./build --exclude='./build-*' --e
     -cf - . | tar -C "$ns3_dir/contrib/reps" -xf -
 
 cd "$ns3_dir"
+# ns-3 points build/include/ns3/<header> at the module's source file and keeps that stub when
+# the file moves to another folder of the module: drop the module's stubs, configure writes them
+# again from the current file lists.
+if [ -d build/include/ns3 ]; then
+    grep -l "contrib/reps/" build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
+fi
 reps_log "configuring ns-3 at $ns3_dir with: $modules"
 ./ns3 configure --enable-examples --enable-tests --enable-modules="$modules" \
     --filter-module-examples-and-tests=reps >/tmp/reps-ns3-configure.log 2>&1 \
