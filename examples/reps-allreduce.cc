@@ -20,6 +20,7 @@
 #include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
@@ -54,11 +55,15 @@ ParseTierList(const std::string& tierList)
         {
             OptionParser::Exit(error);
         }
+        if (std::find(tiers.begin(), tiers.end(), t) != tiers.end())
+        {
+            OptionParser::Exit("--tierList: " + item + " is listed twice; allowed: 2, 3 or 2,3");
+        }
         tiers.push_back(static_cast<uint32_t>(t));
     }
     if (tiers.empty())
     {
-        OptionParser::Exit("--tierList: give 2, 3 or 2,3");
+        OptionParser::Exit("--tierList: '" + tierList + "' names no fabric; allowed: 2, 3 or 2,3");
     }
 
     return tiers;
@@ -106,11 +111,19 @@ main(int argc, char* argv[])
     cmd.Usage("Runs a ring all-reduce once per path selector on a 2-tier and a 3-tier fabric "
               "and prints its completion time. --tiers is replaced by --tierList.");
     experiment.AddOptions(cmd);
-    cmd.AddValue("tierList",
-                 "Fabrics to run, comma list of tier counts (2 and/or 3); the shape options "
-                 "apply to each as documented for --tiers",
-                 tierList);
+    OptionParser::AddValue(
+        cmd,
+        "tierList",
+        "Fabrics to run, comma list of tier counts (2 and/or 3); the shape options "
+        "apply to each as documented for --tiers",
+        tierList);
     cmd.Parse(argc, argv);
+    if (experiment.tiers != 2)
+    {
+        OptionParser::Exit(
+            "--tiers: not used by reps-allreduce; allowed: leave it out and give the "
+            "tier counts to --tierList (2, 3 or 2,3)");
+    }
 
     std::vector<uint32_t> tiers = ParseTierList(tierList);
 

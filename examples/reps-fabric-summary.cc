@@ -18,8 +18,10 @@
 #include "ns3/reps-module.h"
 
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <numeric>
+#include <sstream>
 
 using namespace ns3;
 
@@ -55,6 +57,69 @@ struct Options
 };
 
 /**
+ * Check the options before any of them reaches the helper (whose attribute checkers and
+ * SetOversubscription() would abort); exits with a message naming the option on a bad value.
+ * \param o the options.
+ */
+void
+Check(const Options& o)
+{
+    if (o.tiers != 2 && o.tiers != 3)
+    {
+        OptionParser::Exit("--tiers: " + std::to_string(o.tiers) +
+                           " is not allowed; allowed: 2 (leaf-spine) or 3 (pods)");
+    }
+    for (const auto& [name, value] : {std::make_pair("--leaves", o.leaves),
+                                      std::make_pair("--hostsPerLeaf", o.hostsPerLeaf),
+                                      std::make_pair("--spines", o.spines),
+                                      std::make_pair("--pods", o.pods),
+                                      std::make_pair("--cores", o.cores),
+                                      std::make_pair("--parallel", o.parallel)})
+    {
+        OptionParser::CheckRangeOrExit(name, value, 1, 4096);
+    }
+    if (o.fatTreeK != 0 && (o.fatTreeK % 2 != 0 || o.fatTreeK > 64))
+    {
+        OptionParser::Exit("--fatTreeK: " + std::to_string(o.fatTreeK) +
+                           " is not allowed; allowed: 0 (off) or an even k from 2 to 64");
+    }
+    double hosts = o.fatTreeK
+                       ? std::pow(o.fatTreeK, 3) / 4.0
+                       : static_cast<double>(o.tiers == 3 ? o.pods : 1) * o.leaves * o.hostsPerLeaf;
+    OptionParser::CheckRangeOrExit("--hosts (leaves x hostsPerLeaf, x pods with 3 tiers)",
+                                   hosts,
+                                   2,
+                                   65536);
+    OptionParser::ChoiceOrExit("--forwarding", o.forwarding, {"hash", "random", "adaptive"});
+    if (!(o.load > 0 && o.load <= 1))
+    {
+        std::ostringstream msg;
+        msg << "--load: " << o.load << " is out of range; expected a value in (0, 1]";
+        OptionParser::Exit(msg.str());
+    }
+    OptionParser::CheckRangeOrExit("--packetSize", o.packetSize, 1, 65000);
+    OptionParser::RateOrExit("--hostRate", o.hostRate);
+    OptionParser::RateOrExit("--linkRate", o.linkRate);
+    OptionParser::RateOrExit("--degradedRate", o.degradedRate);
+    OptionParser::TimeOrExit("--linkDelay", o.linkDelay);
+    if (!OptionParser::TimeOrExit("--duration", o.duration).IsStrictlyPositive())
+    {
+        OptionParser::Exit("--duration: must be greater than zero, e.g. 200us");
+    }
+    if (o.reconverge != "never")
+    {
+        OptionParser::TimeOrExit("--reconverge (a Time or never)", o.reconverge);
+    }
+    if (o.oversubscription != 0 && !(o.oversubscription >= 1 && o.oversubscription <= 1000))
+    {
+        std::ostringstream msg;
+        msg << "--oversubscription: " << o.oversubscription
+            << " is out of range; allowed: 0 (off) or 1 to 1000";
+        OptionParser::Exit(msg.str());
+    }
+}
+
+/**
  * Parse and check the command line; exits with a message on a bad value.
  * \param argc argument count.
  * \param argv arguments.
@@ -65,55 +130,44 @@ Parse(int argc, char* argv[])
 {
     Options o;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("tiers", "Fabric tiers (2: leaf-spine, 3: pods and cores)", o.tiers);
-    cmd.AddValue("leaves", "Leaf switches; with 3 tiers, leaves per pod (switches)", o.leaves);
-    cmd.AddValue("hostsPerLeaf", "Hosts under every leaf (hosts)", o.hostsPerLeaf);
-    cmd.AddValue("spines",
-                 "Spine switches; with 3 tiers, aggregation switches per pod (switches)",
-                 o.spines);
-    cmd.AddValue("pods", "Pods, 3 tiers only (pods)", o.pods);
-    cmd.AddValue("cores", "Core switches, 3 tiers only (switches)", o.cores);
-    cmd.AddValue("fatTreeK", "Build the k-ary fat tree instead (k, even; 0: off)", o.fatTreeK);
-    cmd.AddValue("parallel", "Parallel links between linked switches (links)", o.parallel);
-    cmd.AddValue("hostRate", "Rate of the host links (DataRate)", o.hostRate);
-    cmd.AddValue("linkRate", "Rate of the switch-to-switch links (DataRate)", o.linkRate);
-    cmd.AddValue("linkDelay", "Propagation delay of every link (Time)", o.linkDelay);
-    cmd.AddValue("oversubscription",
-                 "Uplink rates for this ratio (>= 1; 0: use --linkRate)",
-                 o.oversubscription);
-    cmd.AddValue("load", "Sending rate of each host (fraction of its link, 0 to 1)", o.load);
-    cmd.AddValue("packetSize", "UDP payload (bytes, 1 to 65000)", o.packetSize);
-    cmd.AddValue("duration", "Traffic duration (Time)", o.duration);
-    cmd.AddValue("forwarding", "Switch forwarding (hash, random or adaptive)", o.forwarding);
-    cmd.AddValue("failedLinks", "Uplinks failed at time 0, drawn at random (links)", o.failedLinks);
-    cmd.AddValue("degradedLinks", "Uplinks degraded, drawn at random (links)", o.degradedLinks);
-    cmd.AddValue("degradedRate", "Rate of the degraded links (DataRate)", o.degradedRate);
-    cmd.AddValue("reconverge",
-                 "Routing stops using a failed link this long after it fails (Time, or never)",
-                 o.reconverge);
-    cmd.AddValue("seed",
-                 "ns-3 stream of the failed links (seed), the degraded links (seed + 1) and the "
-                 "permutation (seed + 2), and the hash salts; the choices follow --RngRun too",
-                 o.seed);
-    cmd.AddValue("trim", "Trim RoCEv2 packets instead of dropping them (true/false)", o.trim);
-    cmd.AddValue("hostLinks", "Print host links in the load table too (true/false)", o.hostLinks);
+    // Numbers and booleans parsed strictly: "1.5" is not taken for 1.
+    auto add = [&cmd](const char* name, const char* help, auto& value) {
+        OptionParser::AddValue(cmd, name, help, value);
+    };
+    add("tiers", "Fabric tiers (2: leaf-spine, 3: pods and cores)", o.tiers);
+    add("leaves", "Leaf switches; with 3 tiers, leaves per pod (switches, 1 to 4096)", o.leaves);
+    add("hostsPerLeaf", "Hosts under every leaf (hosts, 1 to 4096)", o.hostsPerLeaf);
+    add("spines",
+        "Spine switches; with 3 tiers, aggregation switches per pod (switches, 1 to 4096)",
+        o.spines);
+    add("pods", "Pods, 3 tiers only (pods, 1 to 4096)", o.pods);
+    add("cores", "Core switches, 3 tiers only (switches, 1 to 4096)", o.cores);
+    add("fatTreeK", "Build the k-ary fat tree instead (k, even, 2 to 64; 0: off)", o.fatTreeK);
+    add("parallel", "Parallel links between linked switches (links, 1 to 4096)", o.parallel);
+    add("hostRate", "Rate of the host links (DataRate)", o.hostRate);
+    add("linkRate", "Rate of the switch-to-switch links (DataRate)", o.linkRate);
+    add("linkDelay", "Propagation delay of every link (Time)", o.linkDelay);
+    add("oversubscription",
+        "Uplink rates for this ratio (1 to 1000; 0: --linkRate)",
+        o.oversubscription);
+    add("load", "Sending rate of each host (fraction of its link, > 0 and <= 1)", o.load);
+    add("packetSize", "UDP payload (bytes, 1 to 65000)", o.packetSize);
+    add("duration", "Traffic duration (Time, > 0)", o.duration);
+    add("forwarding", "Switch forwarding (hash, random or adaptive)", o.forwarding);
+    add("failedLinks", "Uplinks failed at time 0, drawn at random (links)", o.failedLinks);
+    add("degradedLinks", "Uplinks degraded, drawn at random (links)", o.degradedLinks);
+    add("degradedRate", "Rate of the degraded links (DataRate)", o.degradedRate);
+    add("reconverge",
+        "Routing stops using a failed link this long after it fails (Time, or never)",
+        o.reconverge);
+    add("seed",
+        "ns-3 stream of the failed links (seed), the degraded links (seed + 1) and the "
+        "permutation (seed + 2), and the hash salts; the choices follow --RngRun too",
+        o.seed);
+    add("trim", "Trim RoCEv2 packets instead of dropping them (true/false)", o.trim);
+    add("hostLinks", "Print host links in the load table too (true/false)", o.hostLinks);
     cmd.Parse(argc, argv);
-    OptionParser::ChoiceOrExit("--forwarding", o.forwarding, {"hash", "random", "adaptive"});
-    OptionParser::CheckRangeOrExit("--load", o.load, 0, 1);
-    OptionParser::CheckRangeOrExit("--packetSize", o.packetSize, 1, 65000);
-    OptionParser::RateOrExit("--hostRate", o.hostRate);
-    OptionParser::RateOrExit("--linkRate", o.linkRate);
-    OptionParser::RateOrExit("--degradedRate", o.degradedRate);
-    OptionParser::TimeOrExit("--linkDelay", o.linkDelay);
-    OptionParser::TimeOrExit("--duration", o.duration);
-    if (o.reconverge != "never")
-    {
-        OptionParser::TimeOrExit("--reconverge", o.reconverge);
-    }
-    if (o.oversubscription != 0 && o.oversubscription < 1)
-    {
-        OptionParser::Exit("--oversubscription: must be 0 (off) or >= 1");
-    }
+    Check(o);
     return o;
 }
 
@@ -160,7 +214,10 @@ MakeHelper(const Options& o)
     std::string error = helper->Validate();
     if (!error.empty())
     {
-        OptionParser::Exit("fabric: " + error);
+        OptionParser::Exit(
+            "fabric (--tiers, --leaves, --hostsPerLeaf, --spines, --pods, --cores, --parallel, "
+            "--fatTreeK, --oversubscription): " +
+            error);
     }
     return helper;
 }

@@ -99,15 +99,19 @@ main(int argc, char* argv[])
     cmd.Usage("Fails leaf uplinks for a while during a workload and prints, per path selector, "
               "flow completion times and the drops and delivered throughput over time.");
     experiment.AddOptions(cmd);
-    cmd.AddValue("binWidth",
-                 "Width of a time bin of the printed drops and throughput (Time)",
-                 binWidth);
+    OptionParser::AddValue(cmd,
+                           "binWidth",
+                           "Width of a time bin of the printed drops and throughput (Time)",
+                           binWidth);
     cmd.Parse(argc, argv);
     experiment.Check();
     Time bin = OptionParser::TimeOrExit("--binWidth", binWidth);
-    if (!bin.IsStrictlyPositive())
+    const FabricOptions::Parsed& parsed = experiment.GetParsed();
+    if (!bin.IsStrictlyPositive() || (parsed.stop - parsed.start) / bin > 100000)
     {
-        OptionParser::Exit("--binWidth: must be greater than zero");
+        OptionParser::Exit("--binWidth: " + binWidth +
+                           " is not allowed; allowed: a Time > 0 that cuts --stopTime - "
+                           "--startTime into at most 100000 bins");
     }
 
     ExperimentReport report;

@@ -13,6 +13,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 
 #include <iomanip>
@@ -63,22 +64,43 @@ main(int argc, char* argv[])
     bool quiet = false;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("selector", "Path selector TypeId (e.g. ns3::EcmpPathSelector)", selector);
-    cmd.AddValue("packets", "Number of packets to send [packets]", packets);
-    cmd.AddValue("ecnEvery", "Every n-th ACK is ECN-marked (0: none) [ACKs]", ecnEvery);
-    cmd.AddValue("timeoutAt",
-                 "Fire a retransmission timeout after this packet (0: never)",
-                 timeoutAt);
-    cmd.AddValue("evSpace", "Entropy space: number of distinct EVs (1 to 65536)", evSpace);
-    cmd.AddValue("quiet", "Print only the totals", quiet);
+    OptionParser::AddValue(cmd,
+                           "selector",
+                           "Path selector (" +
+                               OptionParser::Join(PathSelectorNames::GetAvailableNames()) +
+                               ", or a PathSelector TypeId such as ns3::EcmpPathSelector)",
+                           selector);
+    OptionParser::AddValue(cmd,
+                           "packets",
+                           "Number of packets to send (packets, 1 to 1000000)",
+                           packets);
+    OptionParser::AddValue(cmd,
+                           "ecnEvery",
+                           "Every n-th ACK is ECN-marked (0: none) [ACKs]",
+                           ecnEvery);
+    OptionParser::AddValue(cmd,
+                           "timeoutAt",
+                           "Fire a retransmission timeout after this packet (0: never; at most "
+                           "--packets)",
+                           timeoutAt);
+    OptionParser::AddValue(cmd,
+                           "evSpace",
+                           "Entropy space: number of distinct EVs (1 to 65536)",
+                           evSpace);
+    OptionParser::AddValue(cmd, "quiet", "Print only the totals", quiet);
     cmd.Parse(argc, argv);
 
-    TypeId tid;
-    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(selector, &tid),
-                        "--selector: unknown TypeId '" << selector << "'");
-    NS_ABORT_MSG_UNLESS(tid.IsChildOf(PathSelector::GetTypeId()),
-                        "--selector: '" << selector << "' is not a PathSelector");
-    NS_ABORT_MSG_IF(evSpace < 1 || evSpace > 65536, "--evSpace must be in [1, 65536]");
+    PathSelectorNames::Choice choice;
+    std::string error;
+    if (!PathSelectorNames::Lookup(selector, choice, error))
+    {
+        OptionParser::Exit("--selector: " + error);
+    }
+    OptionParser::CheckRangeOrExit("--packets", packets, 1, 1000000);
+    OptionParser::CheckRangeOrExit("--timeoutAt", timeoutAt, 0, packets);
+    OptionParser::CheckRangeOrExit("--evSpace", evSpace, 1, 65536);
+    PathSelectorNames::CheckEntropySpaceOrExit("--evSpace", choice, evSpace);
+    TypeId tid = choice.tid;
 
     ObjectFactory factory;
     factory.SetTypeId(tid);
@@ -106,7 +128,7 @@ main(int argc, char* argv[])
             ps->OnTimeout();
         }
     }
-    std::cout << "\n" << selector << ": " << printer.packet << " packets\n";
+    std::cout << "\n" << tid.GetName() << ": " << printer.packet << " packets\n";
     for (const auto& [reason, count] : printer.why)
     {
         std::cout << "  " << std::setw(12) << std::left << PathSelector::ChoiceName(reason)

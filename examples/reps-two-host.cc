@@ -18,9 +18,11 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 
@@ -67,16 +69,53 @@ main(int argc, char* argv[])
     uint32_t mtu = 4096;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("size", "Message size in bytes", size);
-    cmd.AddValue("messages", "Number of messages, posted back to back at time 0", messages);
-    cmd.AddValue("rate", "Link rate", rate);
-    cmd.AddValue("delay", "Link delay", delay);
-    cmd.AddValue("cc", "Congestion control TypeId", cc);
-    cmd.AddValue("selector", "Path selector TypeId", selector);
-    cmd.AddValue("dropRate", "Probability that the link drops a packet (each direction)", dropRate);
-    cmd.AddValue("goBackN", "Go-back-N instead of selective repeat", goBackN);
-    cmd.AddValue("mtu", "Payload bytes per packet", mtu);
+    OptionParser::AddValue(cmd, "size", "Message size (bytes, 1 to 2^40)", size);
+    OptionParser::AddValue(cmd,
+                           "messages",
+                           "Number of messages, posted back to back at time 0 (1 to 1000000)",
+                           messages);
+    OptionParser::AddValue(cmd, "rate", "Link rate (DataRate)", rate);
+    OptionParser::AddValue(cmd, "delay", "Link delay (Time)", delay);
+    OptionParser::AddValue(cmd,
+                           "cc",
+                           "Congestion control (" +
+                               OptionParser::Join(CongestionControlNames::GetAvailableNames()) +
+                               ", or an RdmaCongestionControl TypeId)",
+                           cc);
+    OptionParser::AddValue(cmd,
+                           "selector",
+                           "Path selector (" +
+                               OptionParser::Join(PathSelectorNames::GetAvailableNames()) +
+                               ", or a PathSelector TypeId)",
+                           selector);
+    OptionParser::AddValue(cmd,
+                           "dropRate",
+                           "Probability that the link drops a packet, each direction (0 to 0.5)",
+                           dropRate);
+    OptionParser::AddValue(cmd, "goBackN", "Go-back-N instead of selective repeat", goBackN);
+    OptionParser::AddValue(cmd, "mtu", "Payload bytes per packet (64 to 9000)", mtu);
     cmd.Parse(argc, argv);
+
+    // Check every option before it reaches an attribute (whose checker would abort).
+    OptionParser::CheckRangeOrExit("--size", size, 1, std::pow(2.0, 40));
+    OptionParser::CheckRangeOrExit("--messages", messages, 1, 1000000);
+    OptionParser::RateOrExit("--rate", rate);
+    OptionParser::TimeOrExit("--delay", delay);
+    TypeId ccTid;
+    std::string error;
+    if (!CongestionControlNames::Lookup(cc, ccTid, error))
+    {
+        OptionParser::Exit("--cc: " + error);
+    }
+    cc = ccTid.GetName();
+    PathSelectorNames::Choice choice;
+    if (!PathSelectorNames::Lookup(selector, choice, error))
+    {
+        OptionParser::Exit("--selector: " + error);
+    }
+    selector = choice.tid.GetName();
+    OptionParser::CheckRangeOrExit("--dropRate", dropRate, 0, 0.5);
+    OptionParser::CheckRangeOrExit("--mtu", mtu, 64, 9000);
 
     NodeContainer hosts;
     hosts.Create(2);

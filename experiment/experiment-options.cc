@@ -37,7 +37,9 @@ WritableOrExit(const std::string& option, const std::string& path)
 {
     if (!path.empty() && path != "-" && !std::ofstream(path))
     {
-        OptionParser::Exit(option + ": cannot write '" + path + "'");
+        OptionParser::Exit(option + ": cannot write '" + path +
+                           "'; allowed: the path of a writable file, - (standard output) or empty "
+                           "(none)");
     }
 }
 
@@ -134,15 +136,7 @@ ExperimentOptions::RegisterWorkloadOptions()
           "websearch/hadoop: flow-size distribution (websearch, hadoop, or a file of '<bytes> "
           "<cumulative percent>' lines; empty: the pattern's own)",
           &cdf,
-          [this]() {
-              FlowSizeCdf sizes;
-              std::string error;
-              if (!sizes.Load(cdf.empty() ? (pattern == "hadoop" ? "hadoop" : "websearch") : cdf,
-                              error))
-              {
-                  OptionParser::Exit("--cdf: " + error);
-              }
-          });
+          [this]() { CheckCdf(); });
     o.Add("incastSenders", "incast: senders into host 0 (hosts)", &incastSenders, [this]() {
         if (pattern == "incast")
         {
@@ -159,6 +153,32 @@ ExperimentOptions::RegisterWorkloadOptions()
                 "next leaf; random)",
                 &ring,
                 {"sequential", "interleaved", "random"});
+}
+
+void
+ExperimentOptions::CheckCdf() const
+{
+    FlowSizeCdf sizes;
+    std::string error;
+    if (!sizes.Load(cdf.empty() ? (pattern == "hadoop" ? "hadoop" : "websearch") : cdf, error))
+    {
+        OptionParser::Exit("--cdf: " + error);
+    }
+    if (pattern != "websearch" && pattern != "hadoop")
+    {
+        return;
+    }
+    // Poisson arrivals: hosts x load x rate x duration / mean size flows in all.
+    double flows = GetHosts() * load * m_parsed.linkRate.GetBitRate() *
+                   m_parsed.duration.GetSeconds() / (8 * sizes.GetMean());
+    if (flows > 1e7)
+    {
+        std::ostringstream msg;
+        msg << "--duration, --load, --cdf: about " << flows
+            << " flows would arrive (mean flow size " << sizes.GetMean()
+            << " bytes); allowed: at most 10000000";
+        OptionParser::Exit(msg.str());
+    }
 }
 
 void
@@ -285,6 +305,12 @@ ExperimentOptions::RegisterRunOptions()
                &evSpace,
                OptionRegistry::Fixed(1),
                OptionRegistry::Fixed(65536));
+    o.AddCheck([this]() {
+        for (const PathSelectorNames::Choice& c : m_parsed.selectors)
+        {
+            PathSelectorNames::CheckEntropySpaceOrExit("--evSpace", c, evSpace);
+        }
+    });
     o.Add("RngRun",
           "ns-3 run number: another run draws another workload, other hash salts and other "
           "random links (run number)",
@@ -305,6 +331,15 @@ ExperimentOptions::RegisterRunOptions()
               "Interval of the time series written to the JSON; 0: none (Time)",
               &sampleInterval,
               &m_parsed.sample);
+    o.AddCheck([this]() {
+        const Time& sample = m_parsed.sample;
+        if (sample.IsStrictlyPositive() && (m_parsed.stop - m_parsed.start) / sample > 1e6)
+        {
+            OptionParser::Exit("--sampleInterval: " + sampleInterval +
+                               " gives more than 1000000 samples before --stopTime; allowed: 0 "
+                               "(none) or at least (stopTime - startTime) / 1000000");
+        }
+    });
     o.Add("json",
           "Write the JSON summary to this file (path; -: standard output)",
           &json,

@@ -74,6 +74,8 @@ class ExperimentOptions : public FabricOptions
   private:
     /// Register the options of the workload.
     void RegisterWorkloadOptions();
+    /// Check --cdf, and that a Poisson pattern draws at most 10^7 flows.
+    void CheckCdf() const;
     /// Register the options of the background traffic.
     void RegisterBackgroundOptions();
     /// Register the options of the faults.

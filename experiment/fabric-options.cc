@@ -137,7 +137,13 @@ FabricOptions::RegisterFabricOptions()
                OptionRegistry::Fixed(0),
                threeTiers(65536));
     o.AddCheck([this]() {
-        OptionParser::CheckRangeOrExit("--hosts (leaves x hostsPerLeaf)", GetHosts(), 2, 1 << 20);
+        // In 64 bits: the product of three counts up to 4096 overflows GetHosts().
+        double hosts = static_cast<double>(tiers == 3 ? pods : 1) * leaves * hostsPerLeaf;
+        OptionParser::CheckRangeOrExit(tiers == 3 ? "--hosts (pods x leaves x hostsPerLeaf)"
+                                                  : "--hosts (leaves x hostsPerLeaf)",
+                                       hosts,
+                                       2,
+                                       1 << 20);
     });
 }
 
@@ -171,10 +177,19 @@ FabricOptions::RegisterLinkOptions()
                queue);
     o.AddRange(
         "ecnKmax",
-        "Queue length above which every packet is marked (packets)",
+        "Queue length above which every packet is marked (packets, above --ecnKmin)",
         &ecnKmax,
         [this]() { return static_cast<double>(ecnKmin); },
         queue);
+    o.AddCheck([this]() {
+        if (ecnKmax <= ecnKmin)
+        {
+            OptionParser::Exit("--ecnKmax: " + std::to_string(ecnKmax) +
+                               " must be above --ecnKmin (" + std::to_string(ecnKmin) +
+                               "); allowed: " + std::to_string(ecnKmin + 1) +
+                               " to --queuePackets (" + std::to_string(queuePackets) + ")");
+        }
+    });
     o.AddChoice("forwarding",
                 "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
                 "value, as ECMP switches do; random: per packet; adaptive: the least-loaded "

@@ -4,12 +4,15 @@
 
 #include "option-parser.h"
 
+#include "ns3/callback.h"
 #include "ns3/log.h"
 
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <sstream>
@@ -210,12 +213,37 @@ OptionParser::ParseRate(const std::string& option,
         error = option + ": '" + text + "' is not " + g_rateHelp;
         return false;
     }
+    if (s.find_first_not_of("0123456789.") == std::string::npos)
+    {
+        // DataRate takes a bare number for bits per second: "400" would be 400 bps.
+        error = option + ": '" + text + "' has no unit; expected " + g_rateHelp;
+        return false;
+    }
     std::istringstream in(s);
     DataRate r;
     in >> r;
     if (in.fail())
     {
         error = option + ": '" + text + "' is not " + g_rateHelp;
+        return false;
+    }
+    // DataRate's parser overflows silently: check the size of the number first.
+    size_t unitAt = s.find_first_not_of("0123456789.");
+    double bps = std::strtod(s.substr(0, unitAt).c_str(), nullptr);
+    std::string unit = unitAt == std::string::npos ? "" : s.substr(unitAt);
+    bool binary = unit.size() > 1 && unit[1] == 'i';
+    if (!unit.empty() && std::string("kKMG").find(unit[0]) != std::string::npos)
+    {
+        int power = unit[0] == 'M' ? 2 : unit[0] == 'G' ? 3 : 1;
+        bps *= std::pow(binary ? 1024.0 : 1000.0, power);
+    }
+    if (unit.find('B') != std::string::npos)
+    {
+        bps *= 8;
+    }
+    if (bps > 1e15 || r.GetBitRate() > 1000000000000000ULL)
+    {
+        error = option + ": '" + text + "' is too large; at most 1000000Gbps, e.g. 400Gbps";
         return false;
     }
     if (r.GetBitRate() == 0)
@@ -251,7 +279,44 @@ OptionParser::ParseTime(const std::string& option,
                 (!s.empty() && s[0] == '-' ? " (times cannot be negative)" : "");
         return false;
     }
-    time = Time(s);
+    // Time's own parser overflows silently on a huge value and rounds one below the
+    // resolution to zero: check the value in seconds first.
+    static const std::map<std::string, double> seconds = {{"", 1},
+                                                          {"s", 1},
+                                                          {"ms", 1e-3},
+                                                          {"us", 1e-6},
+                                                          {"ns", 1e-9},
+                                                          {"ps", 1e-12},
+                                                          {"fs", 1e-15},
+                                                          {"min", 60},
+                                                          {"h", 3600},
+                                                          {"d", 86400},
+                                                          {"y", 365 * 86400.0}};
+    double value = std::strtod(s.substr(0, n).c_str(), nullptr) * seconds.at(unit);
+    if (value > Time::Max().GetSeconds() / 2)
+    {
+        std::ostringstream msg;
+        msg << option << ": '" << text << "' is too large; at most "
+            << static_cast<uint64_t>(Time::Max().GetSeconds() / 2) << "s";
+        error = msg.str();
+        return false;
+    }
+    Time t(s);
+    if (value > 0 && t.IsZero())
+    {
+        static const std::map<Time::Unit, std::string> names = {{Time::S, "1s"},
+                                                                {Time::MS, "1ms"},
+                                                                {Time::US, "1us"},
+                                                                {Time::NS, "1ns"},
+                                                                {Time::PS, "1ps"},
+                                                                {Time::FS, "1fs"}};
+        auto res = names.find(Time::GetResolution());
+        error = option + ": '" + text +
+                "' is shorter than the simulator's time resolution; allowed: 0 or at least " +
+                (res == names.end() ? std::string("the resolution") : res->second);
+        return false;
+    }
+    time = t;
     return true;
 }
 
@@ -315,6 +380,62 @@ OptionParser::ParseUnsigned(const std::string& option,
     }
     value = v;
     return true;
+}
+
+bool
+OptionParser::ParseInteger(const std::string& option,
+                           const std::string& text,
+                           int64_t min,
+                           int64_t max,
+                           int64_t& value,
+                           std::string& error)
+{
+    NS_LOG_FUNCTION(option << text << min << max);
+    std::string s = Trim(text);
+    std::ostringstream range;
+    range << "a whole number in [" << min << ", " << max << "]";
+    size_t first = !s.empty() && s[0] == '-' ? 1 : 0;
+    bool digits = s.size() > first && s.size() <= 20;
+    for (size_t i = first; i < s.size(); ++i)
+    {
+        digits = digits && IsDigit(s[i]);
+    }
+    errno = 0;
+    int64_t v = digits ? std::strtoll(s.c_str(), nullptr, 10) : 0;
+    if (!digits || errno != 0)
+    {
+        error = option + ": '" + text + "' is not " + range.str();
+        return false;
+    }
+    if (v < min || v > max)
+    {
+        error = option + ": " + s + " is out of range; expected " + range.str();
+        return false;
+    }
+    value = v;
+    return true;
+}
+
+bool
+OptionParser::ParseBool(const std::string& option,
+                        const std::string& text,
+                        bool& value,
+                        std::string& error)
+{
+    NS_LOG_FUNCTION(option << text);
+    std::string s = Lower(Trim(text));
+    if (s.empty() || s == "true" || s == "t" || s == "1")
+    {
+        value = true;
+        return true;
+    }
+    if (s == "false" || s == "f" || s == "0")
+    {
+        value = false;
+        return true;
+    }
+    error = option + ": '" + text + "' is not a boolean; allowed: true, false (or 1, 0)";
+    return false;
 }
 
 bool

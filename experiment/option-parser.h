@@ -5,6 +5,7 @@
 #ifndef REPS_OPTION_PARSER_H
 #define REPS_OPTION_PARSER_H
 
+#include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
@@ -106,6 +107,76 @@ class OptionParser
                               uint64_t max,
                               uint64_t& value,
                               std::string& error);
+
+    /**
+     * Parse a whole number in [min, max], with an optional minus sign.
+     * \param option the option's name.
+     * \param text the value.
+     * \param min smallest allowed.
+     * \param max largest allowed.
+     * \param [out] value the number.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is such a number.
+     */
+    static bool ParseInteger(const std::string& option,
+                             const std::string& text,
+                             int64_t min,
+                             int64_t max,
+                             int64_t& value,
+                             std::string& error);
+
+    /**
+     * Parse a boolean: true, false, t, f, 1 or 0 in any case; an empty value (the option
+     * given without a value) is true.
+     * \param option the option's name.
+     * \param text the value.
+     * \param [out] value the boolean.
+     * \param [out] error what is wrong and what is allowed.
+     * \return whether \p text is a boolean.
+     */
+    static bool ParseBool(const std::string& option,
+                          const std::string& text,
+                          bool& value,
+                          std::string& error);
+
+    /**
+     * Add an option to a command line that parses its value strictly: the whole value must be
+     * a number of the variable's type (ParseUnsigned, ParseInteger, ParseDouble with the
+     * type's limits) or a boolean (ParseBool), else the program exits with a message naming
+     * the option and what is allowed (Exit()). ns-3's own parsing of numbers reads a prefix
+     * ("1.5" or "1e30" as 1) and wraps negative values of unsigned types; this one does not.
+     * Strings are added as they are.
+     * \param cmd the command line.
+     * \param name the option's name, without the dashes.
+     * \param help its help text.
+     * \param value the variable it sets; its value now is the default shown by --help.
+     * @{
+     */
+    static void AddValue(CommandLine& cmd,
+                         const std::string& name,
+                         const std::string& help,
+                         bool& value);
+    static void AddValue(CommandLine& cmd,
+                         const std::string& name,
+                         const std::string& help,
+                         uint32_t& value);
+    static void AddValue(CommandLine& cmd,
+                         const std::string& name,
+                         const std::string& help,
+                         int32_t& value);
+    static void AddValue(CommandLine& cmd,
+                         const std::string& name,
+                         const std::string& help,
+                         uint64_t& value);
+    static void AddValue(CommandLine& cmd,
+                         const std::string& name,
+                         const std::string& help,
+                         double& value);
+    static void AddValue(CommandLine& cmd,
+                         const std::string& name,
+                         const std::string& help,
+                         std::string& value);
+    /** @} */
 
     /**
      * Check that a value is one of the allowed words.

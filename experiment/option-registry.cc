@@ -88,7 +88,10 @@ OptionRegistry::AddToCommandLine(CommandLine& cmd) const
 {
     for (const Option& o : m_options)
     {
-        std::visit([&cmd, &o](auto* value) { cmd.AddValue(o.name, o.help, *value); }, o.target);
+        // Numbers and booleans are parsed strictly (OptionParser::AddValue), not by ns-3's
+        // stream extraction, which takes "1.5" or "1e30" for 1.
+        std::visit([&cmd, &o](auto* value) { OptionParser::AddValue(cmd, o.name, o.help, *value); },
+                   o.target);
     }
 }
 

@@ -6,10 +6,13 @@
 
 #include "option-parser.h"
 
+#include "ns3/bitmap-path-selector.h"
 #include "ns3/log.h"
+#include "ns3/mp-path-selector.h"
 #include "ns3/object-factory.h"
 #include "ns3/path-selector.h"
 #include "ns3/rdma-congestion-control.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <set>
@@ -201,7 +204,7 @@ PathSelectorNames::ParseList(const std::string& option,
         }
         if (!seen.insert(c.name).second)
         {
-            error = option + ": '" + item + "' is listed twice";
+            error = option + ": '" + item + "' is listed twice; each path selector is allowed once";
             return false;
         }
         out.push_back(c);
@@ -220,6 +223,35 @@ PathSelectorNames::ParseListOrExit(const std::string& option, const std::string&
         OptionParser::Exit(error);
     }
     return choices;
+}
+
+uint32_t
+PathSelectorNames::GetMinEntropySpace(const Choice& choice)
+{
+    TypeId::AttributeInformation info;
+    if ((choice.tid == BitmapPathSelector::GetTypeId() ||
+         choice.tid == MpPathSelector::GetTypeId()) &&
+        choice.tid.LookupAttributeByName("Paths", &info))
+    {
+        auto paths = DynamicCast<const UintegerValue>(info.initialValue);
+        return paths ? static_cast<uint32_t>(paths->Get()) : 1;
+    }
+    return 1;
+}
+
+void
+PathSelectorNames::CheckEntropySpaceOrExit(const std::string& option,
+                                           const Choice& choice,
+                                           uint32_t evSpace)
+{
+    uint32_t min = GetMinEntropySpace(choice);
+    if (evSpace < min)
+    {
+        OptionParser::Exit(option + ": " + std::to_string(evSpace) + " is too small for " +
+                           choice.name + ", which sprays over " + std::to_string(min) +
+                           " distinct EVs (its Paths attribute); allowed with " + choice.name +
+                           ": " + std::to_string(min) + " to 65536");
+    }
 }
 
 std::string

@@ -79,6 +79,26 @@ class PathSelectorNames
     static std::vector<Choice> ParseListOrExit(const std::string& option, const std::string& text);
 
     /**
+     * The smallest entropy space a path selector accepts: the selectors that spray over a set
+     * of distinct EVs (bitmap, mp) need at least their Paths attribute's value (they abort
+     * when their first packet leaves otherwise); the others need 1.
+     * \param choice the selector.
+     * \return the smallest EntropySpace it accepts with its default attributes.
+     */
+    static uint32_t GetMinEntropySpace(const Choice& choice);
+
+    /**
+     * Exit with a message unless a path selector accepts an entropy space
+     * (GetMinEntropySpace()).
+     * \param option the option that gives the space, for the message (e.g. "--evSpace").
+     * \param choice the selector.
+     * \param evSpace the space.
+     */
+    static void CheckEntropySpaceOrExit(const std::string& option,
+                                        const Choice& choice,
+                                        uint32_t evSpace);
+
+    /**
      * \param tid a path selector's TypeId.
      * \return its short name (GetName() of an instance), or its TypeId name when it cannot be
      *         created.

@@ -348,6 +348,10 @@ ClosFabricHelper::Validate() const
     {
         return "Oversubscription must be >= 1";
     }
+    if (m_hostQueueSize.GetValue() == 0)
+    {
+        return "HostQueueSize must be positive (an empty NIC queue drops every packet)";
+    }
     // What the helper does not check itself (rates), in the fabric's own words.
     std::string error = ClosFabric::ValidateShape(MakeShape());
     return error.empty() ? "" : "the shape of the fabric: " + error;
@@ -511,7 +515,21 @@ ClosFabricHelper::ValidateThresholds(TypeId tid, const AttributeList& attributes
         size[i] = v->Get();
     }
     std::ostringstream os;
-    if (size[0].GetUnit() != size[2].GetUnit() || size[1].GetUnit() != size[2].GetUnit())
+    // The attributes' checkers accept any queue size; an empty queue would drop every packet
+    // (the queue disc aborts on a zero MaxSize or PriorityBandMaxSize when it starts).
+    Ptr<QueueSizeValue> prio =
+        DynamicCast<QueueSizeValue>(EffectiveValue(tid, attributes, "PriorityBandMaxSize"));
+    if (size[2].GetValue() == 0)
+    {
+        os << "the switch queue's MaxSize (" << size[2]
+           << ") must be positive: QueueMaxSize or SetSwitchQueueDisc";
+    }
+    else if (prio && prio->Get().GetValue() == 0)
+    {
+        os << "the switch queue's PriorityBandMaxSize (" << prio->Get()
+           << ") must be positive: SetSwitchQueueDisc";
+    }
+    else if (size[0].GetUnit() != size[2].GetUnit() || size[1].GetUnit() != size[2].GetUnit())
     {
         os << "the switch queue's Kmin (" << size[0] << ") and Kmax (" << size[1]
            << ") must use the unit of its MaxSize (" << size[2]

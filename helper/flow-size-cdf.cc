@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 
 namespace ns3
 {
@@ -57,6 +58,21 @@ ParseNumber(const std::string& token, double& value)
     return errno == 0 && end == token.c_str() + token.size() && std::isfinite(value);
 }
 
+/**
+ * \param names words.
+ * \return them joined with commas.
+ */
+std::string
+JoinNames(const std::vector<std::string>& names)
+{
+    std::string out;
+    for (const std::string& n : names)
+    {
+        out += (out.empty() ? "" : ", ") + n;
+    }
+    return out;
+}
+
 } // namespace
 
 FlowSizeCdf::FlowSizeCdf()
@@ -73,6 +89,7 @@ FlowSizeCdf::Parse(const std::string& text, std::string& error)
     std::istringstream in(text);
     std::string line;
     uint32_t lineNo = 0;
+    uint32_t lastLine = 0;
     while (std::getline(in, line))
     {
         ++lineNo;
@@ -95,35 +112,49 @@ FlowSizeCdf::Parse(const std::string& text, std::string& error)
             error = where.str() + "expected '<bytes> <cumulative percent>', got '" + line + "'";
             return false;
         }
-        if (bytes < 0)
+        if (bytes < 0 || bytes > MAX_BYTES)
         {
-            error = where.str() + "flow size must be >= 0";
+            error = where.str() + "flow size must lie in [0, 1099511627776] bytes (1 TiB), got '" +
+                    first + "'";
             return false;
         }
         if (percent < 0 || percent > 100)
         {
-            error = where.str() + "cumulative percent must lie in [0, 100]";
+            error = where.str() + "cumulative percent must lie in [0, 100], got '" + second + "'";
             return false;
         }
         if (!points.empty() &&
             (bytes < points.back().bytes || percent / 100.0 < points.back().cumulative))
         {
-            error = where.str() + "sizes and percents must be non-decreasing";
+            std::ostringstream msg;
+            msg << where.str() << "sizes and percents must be non-decreasing; the point before is "
+                << points.back().bytes << " bytes at " << points.back().cumulative * 100 << "%";
+            error = msg.str();
             return false;
         }
         points.push_back({bytes, percent / 100.0});
+        lastLine = lineNo;
     }
     if (points.empty())
     {
-        error = "no points";
+        error = "no points; expected lines '<bytes> <cumulative percent>' ending at 100 percent";
         return false;
     }
     if (points.back().cumulative != 1.0)
     {
-        error = "the last point must be at 100 percent";
+        std::ostringstream msg;
+        msg << "line " << lastLine << ": the last point must be at 100 percent, got "
+            << points.back().cumulative * 100;
+        error = msg.str();
         return false;
     }
-    m_points = std::move(points);
+    std::swap(m_points, points);
+    if (GetMean() < 1)
+    {
+        std::swap(m_points, points);
+        error = "the mean flow size must be at least 1 byte";
+        return false;
+    }
     m_name = "custom";
     return true;
 }
@@ -136,16 +167,19 @@ FlowSizeCdf::Load(const std::string& nameOrPath, std::string& error)
     if (text.empty())
     {
         std::ifstream file(nameOrPath);
+        struct stat info;
+        if (stat(nameOrPath.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
+        {
+            error = "'" + nameOrPath + "' is a directory; allowed: a built-in distribution (" +
+                    JoinNames(GetBuiltinNames()) + ") or a file";
+            return false;
+        }
         if (!file)
         {
-            error = "'" + nameOrPath + "' is neither a built-in distribution (";
-            std::string sep;
-            for (const auto& b : g_builtins)
-            {
-                error += sep + b.name;
-                sep = ", ";
-            }
-            error += ") nor a readable file";
+            error = "'" + nameOrPath + "' is neither a built-in distribution (" +
+                    JoinNames(GetBuiltinNames()) +
+                    ") nor a readable file; allowed: one of those names or the path of a file of "
+                    "'<bytes> <cumulative percent>' lines";
             return false;
         }
         std::ostringstream content;

@@ -22,8 +22,8 @@ namespace ns3
  * with its Interpolate attribute set.
  *
  * Text format (the files under data/): one point per line, `<bytes> <cumulative percent>`,
- * blank lines and lines starting with `#` ignored; sizes and percents non-decreasing, percents
- * in [0, 100], the last point at 100.
+ * blank lines and lines starting with `#` ignored; sizes and percents non-decreasing, sizes
+ * in [0, MAX_BYTES], percents in [0, 100], the last point at 100, a mean of at least 1 byte.
  *
  * Two distributions are built into the library, so that they are found whether the module is
  * built standalone, in an ns-3 tree or installed: "websearch" (the DCTCP web-search trace) and
@@ -42,6 +42,9 @@ class FlowSizeCdf
         double bytes;      //!< Flow size in bytes.
         double cumulative; //!< Probability that a flow is at most this large, in [0, 1].
     };
+
+    /// Largest flow size a distribution may hold, in bytes (1 TiB).
+    static constexpr double MAX_BYTES = 1099511627776.0;
 
     FlowSizeCdf();
 

@@ -169,7 +169,7 @@ uint32_t
 EcnQueueDisc::DataLength() const
 {
     return GetMaxSize().GetUnit() == QueueSizeUnit::PACKETS ? m_data->GetNPackets()
-                                                           : m_data->GetNBytes();
+                                                            : m_data->GetNBytes();
 }
 
 bool
@@ -452,6 +452,9 @@ EcnQueueDisc::CheckConfig()
                     "EcnQueueDisc: Kmin (" << m_kmin << ") must be smaller than Kmax (" << m_kmax
                                            << ")");
     NS_ABORT_MSG_IF(GetMaxSize().GetValue() == 0, "EcnQueueDisc: MaxSize must be positive");
+    NS_ABORT_MSG_IF(m_prioBandSize.GetValue() == 0,
+                    "EcnQueueDisc: PriorityBandMaxSize must be positive (control packets and "
+                    "trimmed headers would all be dropped)");
     if (GetNInternalQueues() == 0)
     {
         // Band 0: trimmed packets (strict priority). Band 1: data.

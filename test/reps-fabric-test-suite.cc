@@ -1225,6 +1225,18 @@ class FabricValidationTestCase : public TestCase
         Ptr<ClosFabricHelper> ecn = TwoTier(2, 2, 2);
         ecn->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("90p")));
         Expect(ecn->Validate(), "EcnKmin");
+        // Queue sizes: the checkers accept 0, the queues cannot work with it.
+        Ptr<ClosFabricHelper> empty = TwoTier(2, 2, 2);
+        empty->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("0p")));
+        Expect(empty->Validate(), "QueueMaxSize");
+        Ptr<ClosFabricHelper> prio = TwoTier(2, 2, 2);
+        prio->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                                 "PriorityBandMaxSize",
+                                 QueueSizeValue(QueueSize("0p")));
+        Expect(prio->Validate(), "PriorityBandMaxSize");
+        Ptr<ClosFabricHelper> host = TwoTier(2, 2, 2);
+        host->SetAttribute("HostQueueSize", QueueSizeValue(QueueSize("0p")));
+        Expect(host->Validate(), "HostQueueSize");
         Ptr<ClosFabricHelper> mask = TwoTier(64, 8, 2);
         mask->SetAttribute("HostAddressMask", Ipv4MaskValue(Ipv4Mask("255.255.255.0")));
         Expect(mask->Validate(), "HostAddressMask");

@@ -61,3 +61,19 @@ TEST(FlowSizeCdf, RejectsBadInput)
     EXPECT_NE(error.find("websearch"), std::string::npos) << error;
     EXPECT_FALSE(cdf.IsValid()) << "a failed parse leaves the distribution unset";
 }
+
+TEST(FlowSizeCdf, RejectsSizesItCannotDraw)
+{
+    FlowSizeCdf cdf;
+    std::string error;
+    // Larger than FlowSizeCdf::MAX_BYTES, or a mean below one byte (flows arriving faster
+    // than any run could hold).
+    EXPECT_FALSE(cdf.Parse("0 0\n1e30 100\n", error));
+    EXPECT_NE(error.find("line 2"), std::string::npos) << error;
+    EXPECT_FALSE(cdf.Parse("0 99.99\n1 100\n", error));
+    EXPECT_NE(error.find("mean"), std::string::npos) << error;
+    EXPECT_FALSE(cdf.Parse("0 0\n0 100\n", error));
+    EXPECT_TRUE(cdf.Parse("0 0\n2 100\n", error)) << error;
+    EXPECT_FALSE(cdf.Load("/", error));
+    EXPECT_NE(error.find("is a directory"), std::string::npos) << error;
+}

@@ -109,6 +109,51 @@ TEST(OptionParserTime, UsesNs3Units)
     }
 }
 
+TEST(OptionParserTime, RejectsOverflowAndSubResolution)
+{
+    Time t;
+    std::string error;
+    EXPECT_FALSE(OptionParser::ParseTime("--linkDelay", "99999999999999999999s", t, error));
+    EXPECT_NE(error.find("too large"), std::string::npos) << error;
+    EXPECT_FALSE(OptionParser::ParseTime("--linkDelay", "1fs", t, error));
+    EXPECT_NE(error.find("resolution"), std::string::npos) << error;
+    EXPECT_TRUE(OptionParser::ParseTime("--linkDelay", "1000000s", t, error)) << error;
+}
+
+TEST(OptionParserRate, RejectsNoUnitAndOverflow)
+{
+    DataRate rate;
+    std::string error;
+    EXPECT_FALSE(OptionParser::ParseRate("--linkRate", "400", rate, error));
+    EXPECT_NE(error.find("no unit"), std::string::npos) << error;
+    EXPECT_FALSE(OptionParser::ParseRate("--linkRate", "99999999999999999999Gbps", rate, error));
+    EXPECT_NE(error.find("too large"), std::string::npos) << error;
+    EXPECT_TRUE(OptionParser::ParseRate("--linkRate", "1000000Gbps", rate, error)) << error;
+}
+
+TEST(OptionParserNumbers, BooleansAndSignedWholeNumbers)
+{
+    bool b = false;
+    int64_t i = 0;
+    std::string error;
+    EXPECT_TRUE(OptionParser::ParseBool("--trim", "True", b, error));
+    EXPECT_TRUE(b);
+    EXPECT_TRUE(OptionParser::ParseBool("--trim", "0", b, error));
+    EXPECT_FALSE(b);
+    EXPECT_TRUE(OptionParser::ParseBool("--trim", "", b, error)) << "alone: true";
+    EXPECT_TRUE(b);
+    EXPECT_FALSE(OptionParser::ParseBool("--trim", "maybe", b, error));
+    EXPECT_NE(error.find("--trim"), std::string::npos) << error;
+    EXPECT_NE(error.find("allowed: true, false"), std::string::npos) << error;
+    EXPECT_TRUE(OptionParser::ParseInteger("--failLeaf", "-1", -1, 7, i, error));
+    EXPECT_EQ(i, -1);
+    for (const char* bad : {"-2", "8", "1.5", "1e3", "-", "", "99999999999999999999"})
+    {
+        EXPECT_FALSE(OptionParser::ParseInteger("--failLeaf", bad, -1, 7, i, error)) << bad;
+        EXPECT_NE(error.find("[-1, 7]"), std::string::npos) << error;
+    }
+}
+
 TEST(OptionParserNumbers, RangesAreChecked)
 {
     double d = 0;

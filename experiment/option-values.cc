@@ -1,0 +1,190 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// OptionParser::AddValue: command-line options whose values are parsed strictly.
+
+#include "option-parser.h"
+
+#include "ns3/callback.h"
+
+#include <functional>
+#include <limits>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * Add an option whose value a function parses; exits with the function's message on a bad
+ * value.
+ * \param cmd the command line.
+ * \param name the option's name.
+ * \param help its help text.
+ * \param def the default shown by --help.
+ * \param parse converts a value (option name, text, error) and says whether it could.
+ */
+void
+AddParsed(CommandLine& cmd,
+          const std::string& name,
+          const std::string& help,
+          const std::string& def,
+          std::function<bool(const std::string&, const std::string&, std::string&)> parse)
+{
+    cmd.AddValue(name,
+                 help,
+                 Callback<bool, std::string>([name, parse](std::string text) {
+                     std::string error;
+                     if (!parse("--" + name, text, error))
+                     {
+                         OptionParser::Exit(error);
+                     }
+                     return true;
+                 }),
+                 def);
+}
+
+/**
+ * \param v a value.
+ * \return it as ns-3's CommandLine shows a default.
+ */
+template <typename T>
+std::string
+Show(const T& v)
+{
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
+} // namespace
+
+void
+OptionParser::AddValue(CommandLine& cmd,
+                       const std::string& name,
+                       const std::string& help,
+                       bool& value)
+{
+    bool* target = &value;
+    AddParsed(cmd,
+              name,
+              help,
+              value ? "true" : "false",
+              [target](const std::string& o, const std::string& t, std::string& e) {
+                  return ParseBool(o, t, *target, e);
+              });
+}
+
+void
+OptionParser::AddValue(CommandLine& cmd,
+                       const std::string& name,
+                       const std::string& help,
+                       uint32_t& value)
+{
+    uint32_t* target = &value;
+    AddParsed(cmd,
+              name,
+              help,
+              Show(value),
+              [target](const std::string& o, const std::string& t, std::string& e) {
+                  uint64_t v = 0;
+                  if (!ParseUnsigned(o, t, 0, std::numeric_limits<uint32_t>::max(), v, e))
+                  {
+                      return false;
+                  }
+                  *target = static_cast<uint32_t>(v);
+                  return true;
+              });
+}
+
+void
+OptionParser::AddValue(CommandLine& cmd,
+                       const std::string& name,
+                       const std::string& help,
+                       int32_t& value)
+{
+    int32_t* target = &value;
+    AddParsed(cmd,
+              name,
+              help,
+              Show(value),
+              [target](const std::string& o, const std::string& t, std::string& e) {
+                  int64_t v = 0;
+                  if (!ParseInteger(o,
+                                    t,
+                                    std::numeric_limits<int32_t>::min(),
+                                    std::numeric_limits<int32_t>::max(),
+                                    v,
+                                    e))
+                  {
+                      return false;
+                  }
+                  *target = static_cast<int32_t>(v);
+                  return true;
+              });
+}
+
+void
+OptionParser::AddValue(CommandLine& cmd,
+                       const std::string& name,
+                       const std::string& help,
+                       uint64_t& value)
+{
+    uint64_t* target = &value;
+    AddParsed(cmd,
+              name,
+              help,
+              Show(value),
+              [target](const std::string& o, const std::string& t, std::string& e) {
+                  return ParseUnsigned(o, t, 0, std::numeric_limits<uint64_t>::max(), *target, e);
+              });
+}
+
+void
+OptionParser::AddValue(CommandLine& cmd,
+                       const std::string& name,
+                       const std::string& help,
+                       double& value)
+{
+    double* target = &value;
+    AddParsed(cmd,
+              name,
+              help,
+              Show(value),
+              [target](const std::string& o, const std::string& t, std::string& e) {
+                  const double big = std::numeric_limits<double>::max();
+                  if (!ParseDouble(o, t, -big, big, *target, e))
+                  {
+                      e = o + ": '" + t + "' is not a finite number (e.g. 0.5, 2, 1e-3)";
+                      return false;
+                  }
+                  return true;
+              });
+}
+
+void
+OptionParser::AddValue(CommandLine& cmd,
+                       const std::string& name,
+                       const std::string& help,
+                       std::string& value)
+{
+    // ns-3 rejects an empty value of a string with its help text; here it is a value (often
+    // meaning "none"), which the option's own check accepts or rejects.
+    std::string* target = &value;
+    std::istringstream first(value);
+    std::string def;
+    first >> def; // as ns-3 shows the default of a string: its first word
+    AddParsed(cmd,
+              name,
+              help,
+              def,
+              [target](const std::string&, const std::string& t, std::string&) {
+                  *target = t;
+                  return true;
+              });
+}
+
+} // namespace ns3
