@@ -101,7 +101,7 @@ const char* const g_sizeHelp =
 
 const char* const g_rateHelp =
     "a rate > 0 with ns-3's units: bps, b/s, Bps, B/s with an optional k, K, M, G prefix and "
-    "an optional i (Kibps), e.g. 400Gbps, 100Mb/s";
+    "an optional i (Kib/s), e.g. 400Gbps, 100Mb/s";
 
 const char* const g_timeHelp =
     "a time >= 0: a number with a unit s, ms, us, ns, ps, fs, min, h, d, y (a bare number "
@@ -204,10 +204,26 @@ OptionParser::ParseRate(const std::string& option,
     std::string s = Trim(text);
     std::string intPart;
     std::string fracPart;
-    // DataRate's parser accepts a unit without a number, and a minus sign; reject both here.
-    if (SplitNumber(s, intPart, fracPart) == 0 || s.find(' ') != std::string::npos)
+    // DataRate's parser accepts a unit without a number, a minus sign, a second point after
+    // the number ("1.5.3Gbps" reads as 1.5 Gbps) and stops at a blank ("1\tGbps" reads as
+    // 1 bps): only a number and a unit made of letters and '/' get to it.
+    size_t n = SplitNumber(s, intPart, fracPart);
+    std::string unit = n == 0 ? "" : s.substr(n);
+    std::istringstream unitIn("1" + unit);
+    DataRate perUnit;
+    unitIn >> perUnit;
+    if (n == 0 ||
+        unit.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/") !=
+            std::string::npos ||
+        unitIn.fail())
     {
         error = option + ": '" + text + "' is not " + g_rateHelp;
+        return false;
+    }
+    // DataRate holds bits per second in 64 bits; its parser wraps around past that.
+    if (!(std::strtod(s.substr(0, n).c_str(), nullptr) * perUnit.GetBitRate() < 0x1p64))
+    {
+        error = option + ": '" + text + "' is too large; the largest rate is 2^64-1 bps";
         return false;
     }
     std::istringstream in(s);
@@ -239,16 +255,35 @@ OptionParser::ParseTime(const std::string& option,
     std::string fracPart;
     size_t n = SplitNumber(s, intPart, fracPart);
     std::string unit = n == 0 ? "" : s.substr(n);
-    bool known = false;
-    for (const char* u : {"", "s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"})
-    {
-        known = known || unit == u;
-    }
+    // Time's units and their lengths in seconds (a year is 365 days, as in Time).
+    static const std::map<std::string, double> units = {{"", 1},
+                                                        {"s", 1},
+                                                        {"ms", 1e-3},
+                                                        {"us", 1e-6},
+                                                        {"ns", 1e-9},
+                                                        {"ps", 1e-12},
+                                                        {"fs", 1e-15},
+                                                        {"min", 60},
+                                                        {"h", 3600},
+                                                        {"d", 86400},
+                                                        {"y", 365 * 86400.0}};
+    auto it = units.find(unit);
     // Time's own parser aborts on an unknown unit; only hand it what it accepts.
-    if (n == 0 || !known)
+    if (n == 0 || it == units.end())
     {
         error = option + ": '" + text + "' is not " + g_timeHelp +
                 (!s.empty() && s[0] == '-' ? " (times cannot be negative)" : "");
+        return false;
+    }
+    // Past Time::Max() Time's parser overflows and wraps around to a negative time; half of
+    // it keeps the conversion's rounding well clear of the limit.
+    const double seconds = std::strtod(s.substr(0, n).c_str(), nullptr) * it->second;
+    const double largest = Time::Max().GetSeconds() / 2;
+    if (!(seconds <= largest))
+    {
+        std::ostringstream msg;
+        msg << option << ": '" << text << "' is too large; the largest time is " << largest << "s";
+        error = msg.str();
         return false;
     }
     time = Time(s);

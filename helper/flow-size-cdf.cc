@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iomanip>
 #include <sstream>
 
 namespace ns3
@@ -73,6 +74,7 @@ FlowSizeCdf::Parse(const std::string& text, std::string& error)
     std::istringstream in(text);
     std::string line;
     uint32_t lineNo = 0;
+    uint32_t lastPointLine = 0;
     while (std::getline(in, line))
     {
         ++lineNo;
@@ -95,9 +97,11 @@ FlowSizeCdf::Parse(const std::string& text, std::string& error)
             error = where.str() + "expected '<bytes> <cumulative percent>', got '" + line + "'";
             return false;
         }
-        if (bytes < 0)
+        if (bytes < 0 || bytes > MAX_BYTES)
         {
-            error = where.str() + "flow size must be >= 0";
+            std::ostringstream range;
+            range << std::fixed << std::setprecision(0) << MAX_BYTES;
+            error = where.str() + "flow size must lie in [0, " + range.str() + "] bytes";
             return false;
         }
         if (percent < 0 || percent > 100)
@@ -112,6 +116,7 @@ FlowSizeCdf::Parse(const std::string& text, std::string& error)
             return false;
         }
         points.push_back({bytes, percent / 100.0});
+        lastPointLine = lineNo;
     }
     if (points.empty())
     {
@@ -120,7 +125,7 @@ FlowSizeCdf::Parse(const std::string& text, std::string& error)
     }
     if (points.back().cumulative != 1.0)
     {
-        error = "the last point must be at 100 percent";
+        error = "line " + std::to_string(lastPointLine) + ": the last point must be at 100 percent";
         return false;
     }
     m_points = std::move(points);

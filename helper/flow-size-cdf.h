@@ -22,8 +22,8 @@ namespace ns3
  * with its Interpolate attribute set.
  *
  * Text format (the files under data/): one point per line, `<bytes> <cumulative percent>`,
- * blank lines and lines starting with `#` ignored; sizes and percents non-decreasing, percents
- * in [0, 100], the last point at 100.
+ * blank lines and lines starting with `#` ignored; sizes and percents non-decreasing, sizes in
+ * [0, MAX_BYTES], percents in [0, 100], the last point at 100.
  *
  * Two distributions are built into the library, so that they are found whether the module is
  * built standalone, in an ns-3 tree or installed: "websearch" (the DCTCP web-search trace) and
@@ -42,6 +42,12 @@ class FlowSizeCdf
         double bytes;      //!< Flow size in bytes.
         double cumulative; //!< Probability that a flow is at most this large, in [0, 1].
     };
+
+    /**
+     * Largest flow size a distribution may hold, in bytes: 2^53 (8 PiB), the largest range in
+     * which a double holds every whole number of bytes; samples are rounded to whole bytes.
+     */
+    static constexpr double MAX_BYTES = 9007199254740992.0;
 
     FlowSizeCdf();
 
