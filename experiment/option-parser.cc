@@ -104,7 +104,7 @@ const char* const g_sizeHelp =
 
 const char* const g_rateHelp =
     "a rate > 0 with ns-3's units: bps, b/s, Bps, B/s with an optional k, K, M, G prefix and "
-    "an optional i (Kibps), e.g. 400Gbps, 100Mb/s";
+    "an optional i (Kib/s), e.g. 400Gbps, 100Mb/s";
 
 const char* const g_timeHelp =
     "a time >= 0: a number with a unit s, ms, us, ns, ps, fs, min, h, d, y (a bare number "
@@ -207,16 +207,34 @@ OptionParser::ParseRate(const std::string& option,
     std::string s = Trim(text);
     std::string intPart;
     std::string fracPart;
-    // DataRate's parser accepts a unit without a number, and a minus sign; reject both here.
-    if (SplitNumber(s, intPart, fracPart) == 0 || s.find(' ') != std::string::npos)
+    // DataRate's parser accepts a unit without a number, a minus sign, a second point after
+    // the number ("1.5.3Gbps" reads as 1.5 Gbps) and stops at a blank ("1\tGbps" reads as
+    // 1 bps): only a number and a unit made of letters and '/' get to it.
+    size_t n = SplitNumber(s, intPart, fracPart);
+    std::string unit = n == 0 ? "" : s.substr(n);
+    std::istringstream unitIn("1" + unit);
+    DataRate perUnit;
+    unitIn >> perUnit;
+    if (n == 0 ||
+        unit.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/") !=
+            std::string::npos ||
+        unitIn.fail())
     {
         error = option + ": '" + text + "' is not " + g_rateHelp;
         return false;
     }
-    if (s.find_first_not_of("0123456789.") == std::string::npos)
+    if (unit.empty())
     {
         // DataRate takes a bare number for bits per second: "400" would be 400 bps.
         error = option + ": '" + text + "' has no unit; expected " + g_rateHelp;
+        return false;
+    }
+    // DataRate holds bits per second in 64 bits and its parser wraps around past that; the
+    // module allows at most 10^15 bps.
+    const double bps = std::strtod(s.substr(0, n).c_str(), nullptr) * perUnit.GetBitRate();
+    if (!(bps <= 1e15))
+    {
+        error = option + ": '" + text + "' is too large; at most 1000000Gbps, e.g. 400Gbps";
         return false;
     }
     std::istringstream in(s);
@@ -225,25 +243,6 @@ OptionParser::ParseRate(const std::string& option,
     if (in.fail())
     {
         error = option + ": '" + text + "' is not " + g_rateHelp;
-        return false;
-    }
-    // DataRate's parser overflows silently: check the size of the number first.
-    size_t unitAt = s.find_first_not_of("0123456789.");
-    double bps = std::strtod(s.substr(0, unitAt).c_str(), nullptr);
-    std::string unit = unitAt == std::string::npos ? "" : s.substr(unitAt);
-    bool binary = unit.size() > 1 && unit[1] == 'i';
-    if (!unit.empty() && std::string("kKMG").find(unit[0]) != std::string::npos)
-    {
-        int power = unit[0] == 'M' ? 2 : unit[0] == 'G' ? 3 : 1;
-        bps *= std::pow(binary ? 1024.0 : 1000.0, power);
-    }
-    if (unit.find('B') != std::string::npos)
-    {
-        bps *= 8;
-    }
-    if (bps > 1e15 || r.GetBitRate() > 1000000000000000ULL)
-    {
-        error = option + ": '" + text + "' is too large; at most 1000000Gbps, e.g. 400Gbps";
         return false;
     }
     if (r.GetBitRate() == 0)
@@ -267,37 +266,36 @@ OptionParser::ParseTime(const std::string& option,
     std::string fracPart;
     size_t n = SplitNumber(s, intPart, fracPart);
     std::string unit = n == 0 ? "" : s.substr(n);
-    bool known = false;
-    for (const char* u : {"", "s", "ms", "us", "ns", "ps", "fs", "min", "h", "d", "y"})
-    {
-        known = known || unit == u;
-    }
+    // Time's units and their lengths in seconds (a year is 365 days, as in Time).
+    static const std::map<std::string, double> units = {{"", 1},
+                                                        {"s", 1},
+                                                        {"ms", 1e-3},
+                                                        {"us", 1e-6},
+                                                        {"ns", 1e-9},
+                                                        {"ps", 1e-12},
+                                                        {"fs", 1e-15},
+                                                        {"min", 60},
+                                                        {"h", 3600},
+                                                        {"d", 86400},
+                                                        {"y", 365 * 86400.0}};
+    auto it = units.find(unit);
     // Time's own parser aborts on an unknown unit; only hand it what it accepts.
-    if (n == 0 || !known)
+    if (n == 0 || it == units.end())
     {
         error = option + ": '" + text + "' is not " + g_timeHelp +
                 (!s.empty() && s[0] == '-' ? " (times cannot be negative)" : "");
         return false;
     }
-    // Time's own parser overflows silently on a huge value and rounds one below the
-    // resolution to zero: check the value in seconds first.
-    static const std::map<std::string, double> seconds = {{"", 1},
-                                                          {"s", 1},
-                                                          {"ms", 1e-3},
-                                                          {"us", 1e-6},
-                                                          {"ns", 1e-9},
-                                                          {"ps", 1e-12},
-                                                          {"fs", 1e-15},
-                                                          {"min", 60},
-                                                          {"h", 3600},
-                                                          {"d", 86400},
-                                                          {"y", 365 * 86400.0}};
-    double value = std::strtod(s.substr(0, n).c_str(), nullptr) * seconds.at(unit);
-    if (value > Time::Max().GetSeconds() / 2)
+    // Past Time::Max() Time's parser overflows and wraps around to a negative time, and it
+    // rounds a value below the resolution to zero: check the value in seconds first. Half of
+    // Time::Max() keeps the conversion's rounding well clear of the limit.
+    const double value = std::strtod(s.substr(0, n).c_str(), nullptr) * it->second;
+    const double largest = Time::Max().GetSeconds() / 2;
+    if (!(value <= largest))
     {
         std::ostringstream msg;
         msg << option << ": '" << text << "' is too large; at most "
-            << static_cast<uint64_t>(Time::Max().GetSeconds() / 2) << "s";
+            << static_cast<uint64_t>(largest) << "s";
         error = msg.str();
         return false;
     }

@@ -62,7 +62,8 @@ class OptionParser
 
     /**
      * Parse a non-negative time with ns-3's Time units ("1us", "2.5ms", "500ns", "3s"; a bare
-     * number is seconds).
+     * number is seconds), at most half of Time::Max() (146 years at ns-3's default resolution
+     * of a nanosecond).
      * \param option the option's name.
      * \param text the value.
      * \param [out] time the time.

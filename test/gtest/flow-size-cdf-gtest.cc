@@ -77,3 +77,28 @@ TEST(FlowSizeCdf, RejectsSizesItCannotDraw)
     EXPECT_FALSE(cdf.Load("/", error));
     EXPECT_NE(error.find("is a directory"), std::string::npos) << error;
 }
+
+// Found by test/fuzz/flow-size-cdf-fuzz.cc (corpus input huge-sizes): sizes near the largest
+// double made the mean infinite, and samples past 2^63 do not round to a flow size.
+TEST(FlowSizeCdf, RejectsSizesPastMaxBytes)
+{
+    FlowSizeCdf cdf;
+    std::string error;
+    EXPECT_FALSE(cdf.Parse("0 0\n1e300 50\n1.7976931348623157e308 100\n", error));
+    EXPECT_EQ(error.rfind("line 2: ", 0), 0U) << error;
+    EXPECT_FALSE(cdf.IsValid());
+    ASSERT_TRUE(cdf.Parse("0 0\n1099511627776 100\n", error)) << error;
+    EXPECT_DOUBLE_EQ(cdf.GetMean(), FlowSizeCdf::MAX_BYTES / 2);
+    EXPECT_DOUBLE_EQ(cdf.Quantile(1), FlowSizeCdf::MAX_BYTES);
+}
+
+// Found by test/fuzz/flow-size-cdf-fuzz.cc: the one error without a line number.
+TEST(FlowSizeCdf, ErrorsNameTheLine)
+{
+    FlowSizeCdf cdf;
+    std::string error;
+    EXPECT_FALSE(cdf.Parse("0 0\n100 99\n\n# end\n", error));
+    EXPECT_EQ(error.rfind("line 2: the last point must be at 100 percent", 0), 0U) << error;
+    EXPECT_FALSE(cdf.Parse("# only a comment\n\n", error));
+    EXPECT_EQ(error.rfind("no points", 0), 0U) << error;
+}

@@ -154,6 +154,43 @@ TEST(OptionParserNumbers, BooleansAndSignedWholeNumbers)
     }
 }
 
+// Found by test/fuzz/option-parser-fuzz.cc (corpus inputs rate-two-points, rate-overflow,
+// rate-inner-tab): DataRate's parser reads a number up to a second point, wraps around past 64
+// bits and stops at a blank, so these were accepted with another rate than written.
+TEST(OptionParserRate, RejectsWhatDataRateMisreads)
+{
+    DataRate rate(7);
+    std::string error;
+    for (const char* bad : {".67410.Bps", "1.5.3Gbps", "1\tGbps", "99999999999999999999Gbps"})
+    {
+        EXPECT_FALSE(OptionParser::ParseRate("--linkRate", bad, rate, error)) << bad;
+        EXPECT_NE(error.find("--linkRate"), std::string::npos) << error;
+        EXPECT_EQ(rate.GetBitRate(), 7U) << "untouched on error";
+    }
+    EXPECT_NE(error.find("too large"), std::string::npos) << error;
+    ASSERT_TRUE(OptionParser::ParseRate("--linkRate", "1.5KiB/s", rate, error)) << error;
+    EXPECT_EQ(rate.GetBitRate(), 12288U);
+    ASSERT_TRUE(OptionParser::ParseRate("--linkRate", "1000000Gbps", rate, error)) << error;
+    EXPECT_EQ(rate.GetBitRate(), 1000000000000000ULL) << "the largest rate allowed";
+    EXPECT_FALSE(OptionParser::ParseRate("--linkRate", "1000001Gbps", rate, error));
+}
+
+// Found by test/fuzz/option-parser-fuzz.cc (corpus input time-overflow-1000y): Time's parser
+// overflows past Time::Max() (292 years at a nanosecond resolution) into a negative time.
+TEST(OptionParserTime, RejectsTimesPastTheLargest)
+{
+    Time t = ns3::NanoSeconds(7);
+    std::string error;
+    EXPECT_FALSE(OptionParser::ParseTime("--duration", "1000y", t, error));
+    EXPECT_NE(error.find("--duration"), std::string::npos) << error;
+    EXPECT_NE(error.find("too large"), std::string::npos) << error;
+    EXPECT_EQ(t, ns3::NanoSeconds(7)) << "untouched on error";
+    EXPECT_FALSE(OptionParser::ParseTime("--duration", "99999999999999999999999ns", t, error));
+    ASSERT_TRUE(OptionParser::ParseTime("--duration", "100y", t, error)) << error;
+    EXPECT_TRUE(t.IsStrictlyPositive());
+    EXPECT_DOUBLE_EQ(t.GetSeconds(), 100 * 365 * 86400.0);
+}
+
 TEST(OptionParserNumbers, RangesAreChecked)
 {
     double d = 0;
