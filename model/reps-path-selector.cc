@@ -199,11 +199,24 @@ RepsPathSelector::GetTypeId()
                           MakeDoubleAccessor(&RepsPathSelector::m_rttThresholdFactor),
                           MakeDoubleChecker<double>(1.0, 1000.0))
             .AddAttribute("MaxRttWindow",
-                          "How long an RTT sample counts towards the recent maximum RTT (0 to "
-                          "10 s); zero means two retransmission timeouts of the connection.",
+                          "Length of the window over which the recent maximum RTT is taken (0 "
+                          "to 10 s); zero means two retransmission timeouts of the connection.",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&RepsPathSelector::m_maxRttWindowAttribute),
                           MakeTimeChecker(Time(0), Seconds(10)))
+            .AddAttribute("RttWindow",
+                          "How the recent maximum RTT is kept. Sliding (the default): the "
+                          "maximum over the samples of the last MaxRttWindow, none after a "
+                          "silence. Tumbling (the REPS authors' simulator): the maximum since "
+                          "the current window began; a window ends at the first ACK after "
+                          "MaxRttWindow, so the maximum survives a silence with no ACK.",
+                          EnumValue(RepsPathSelector::RTT_WINDOW_SLIDING),
+                          REPS_MAKE_ENUM_ACCESSOR(RepsPathSelector::RttWindow,
+                                                  &RepsPathSelector::m_rttWindow),
+                          MakeEnumChecker(RepsPathSelector::RTT_WINDOW_TUMBLING,
+                                          "Tumbling",
+                                          RepsPathSelector::RTT_WINDOW_SLIDING,
+                                          "Sliding"))
             .AddTraceSource("EntropyCached",
                             "An EV whose ACK came back unmarked was written into the buffer.",
                             MakeTraceSourceAccessor(&RepsPathSelector::m_entropyCached),
@@ -236,6 +249,7 @@ RepsPathSelector::RepsPathSelector()
       m_variant(EXPLORE_ALL_RANDOM),
       m_rttThresholdFactor(1.65),
       m_maxRttWindowAttribute(Time(0)),
+      m_rttWindow(RTT_WINDOW_SLIDING),
       m_freezes(0),
       m_failureSignals(0),
       m_occupancy(0)
@@ -300,6 +314,9 @@ RepsPathSelector::DoStart()
     m_maxRttWindow =
         m_maxRttWindowAttribute.IsZero() ? 2 * GetContext().rto : m_maxRttWindowAttribute;
     m_rtts.clear();
+    m_windowMax = Time(0);
+    m_windowEnd = NanoSeconds(-1); // the first sample starts a window
+
     m_freezes = 0;
     m_failureSignals = 0;
     m_occupancy = 0;
@@ -369,7 +386,16 @@ void
 RepsPathSelector::Ack(uint16_t ev, bool ecn, Time rtt)
 {
     Time now = Simulator::Now();
-    if (rtt.IsStrictlyPositive())
+    if (rtt.IsStrictlyPositive() && m_rttWindow == RTT_WINDOW_TUMBLING)
+    {
+        if (now > m_windowEnd)
+        {
+            m_windowMax = Time(0);
+            m_windowEnd = now + m_maxRttWindow;
+        }
+        m_windowMax = std::max(m_windowMax, rtt);
+    }
+    else if (rtt.IsStrictlyPositive())
     {
         while (!m_rtts.empty() && m_rtts.back().second <= rtt)
         {
@@ -452,6 +478,10 @@ RepsPathSelector::DoTimeout()
 Time
 RepsPathSelector::GetMaxRecentRtt()
 {
+    if (m_rttWindow == RTT_WINDOW_TUMBLING)
+    {
+        return m_windowMax;
+    }
     Time horizon = Simulator::Now() - m_maxRttWindow;
     while (!m_rtts.empty() && m_rtts.front().first < horizon)
     {

@@ -37,9 +37,12 @@ class RepsCoreHolder;
  * trace sources, the random stream and simulated time.
  *
  * Failure signal: with packet trimming in the network (PathSelectorContext::trimming) every
- * timeout; without, a timeout only when the largest RTT measured over the last MaxRttWindow is
- * below RttThresholdFactor x base RTT (the loss was not congestion). No RTT sample in the
- * window counts as a low RTT.
+ * timeout; without, a timeout only when the largest recent RTT is below RttThresholdFactor x
+ * base RTT (the loss was not congestion). The recent maximum is kept over windows of
+ * MaxRttWindow (RttWindow attribute): sliding (the default) forgets samples older than the
+ * window; tumbling, as in the REPS authors' simulator, keeps the maximum of the current window
+ * until an ACK arrives after its end, so a connection that has heard nothing since a congested
+ * RTT still remembers it. No RTT sample at all counts as a low RTT.
  *
  * Counters for research scripts: GetFreezeCount(), GetFailureSignalCount(), and those of every
  * selector (GetChoiceCount() per reason, e.g. the recycled-EV hit rate is
@@ -53,6 +56,13 @@ class RepsPathSelector : public PathSelector
     {
         EXPLORE_ALL_RANDOM = 0,   //!< Every packet of the window (the paper's description).
         EXPLORE_EVERY_EIGHTH = 1, //!< Every 8th packet; the others reuse cached EVs.
+    };
+
+    /// How the recent maximum RTT of the failure rule is kept (RttWindow attribute).
+    enum RttWindow
+    {
+        RTT_WINDOW_TUMBLING = 0, //!< Since the window began; it ends at the first ACK after it.
+        RTT_WINDOW_SLIDING = 1,  //!< Over the samples of the last MaxRttWindow.
     };
 
     /**
@@ -140,11 +150,14 @@ class RepsPathSelector : public PathSelector
     ExplorationVariant m_variant;           //!< ExplorationVariant attribute.
     double m_rttThresholdFactor;            //!< RttThresholdFactor attribute.
     Time m_maxRttWindowAttribute;           //!< MaxRttWindow attribute (zero: 2 RTOs).
+    RttWindow m_rttWindow;                  //!< RttWindow attribute.
     Time m_maxRttWindow;                    //!< The window in use.
     std::unique_ptr<RepsCoreHolder> m_core; //!< The algorithm, for BufferSize slots.
     Time m_freezeStart;                     //!< When freezing was last entered.
     Time m_freezeEnd; //!< When it may end (full-width copy of the core's tick).
     std::deque<std::pair<Time, Time>> m_rtts;    //!< (when, RTT), decreasing RTTs: windowed max.
+    Time m_windowMax;                            //!< Tumbling window: its maximum RTT so far.
+    Time m_windowEnd;                            //!< Tumbling window: when it ends.
     uint64_t m_freezes;                          //!< Freezes entered.
     uint64_t m_failureSignals;                   //!< Timeouts that counted.
     TracedCallback<uint16_t> m_entropyCached;    //!< EntropyCached trace.

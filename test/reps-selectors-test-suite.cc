@@ -654,6 +654,29 @@ class RepsFreezeRttRuleTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(off->GetFreezeCount(), 0, "FreezingEnabled=false froze");
         NS_TEST_ASSERT_MSG_EQ(off->NextEntropy(false), 1, "still recycles");
         Simulator::Destroy();
+
+        // RttWindow=Tumbling (the reference simulator's rule): the window that began with the
+        // 20 us sample at t = 0 ends at the first ACK after 80 us, so a timeout at 85 us, with
+        // no ACK since, still sees 20 us and does not freeze; an ACK at 90 us starts a window.
+        Ptr<RepsPathSelector> t = MakeReps();
+        t->SetAttribute("RttWindow", StringValue("Tumbling"));
+        t->Start(Context(false));
+        At(MicroSeconds(0), [t]() { t->OnAck(1, false, MicroSeconds(20)); });
+        At(MicroSeconds(10), [t]() { t->OnAck(2, false, MicroSeconds(9)); });
+        At(MicroSeconds(85), [t, this]() {
+            NS_TEST_EXPECT_MSG_EQ(t->GetMaxRecentRtt(), MicroSeconds(20), "kept through silence");
+            t->OnTimeout();
+            NS_TEST_EXPECT_MSG_EQ(t->IsFrozen(), false, "congested window: no freeze");
+        });
+        At(MicroSeconds(90), [t, this]() {
+            t->OnAck(3, false, MicroSeconds(9));
+            NS_TEST_EXPECT_MSG_EQ(t->GetMaxRecentRtt(), MicroSeconds(9), "a new window");
+            t->OnTimeout();
+            NS_TEST_EXPECT_MSG_EQ(t->IsFrozen(), true, "low RTTs: a timeout must freeze");
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(t->GetFreezeCount(), 1, "one freeze with the tumbling window");
+        Simulator::Destroy();
     }
 };
 
