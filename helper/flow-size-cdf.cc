@@ -153,7 +153,8 @@ FlowSizeCdf::Parse(const std::string& text, std::string& error)
     if (GetMean() < 1)
     {
         std::swap(m_points, points);
-        error = "the mean flow size must be at least 1 byte";
+        error = "line " + std::to_string(lastLine) +
+                ": the mean flow size must be at least 1 byte (the distribution ends here)";
         return false;
     }
     m_name = "custom";

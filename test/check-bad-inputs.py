@@ -231,8 +231,8 @@ CDF_FILES = [
     ("negative-size.cdf", "-5 0\n1000 100\n", r"line 1: flow size must lie in \[0, 1099511627776\] bytes"),
     ("huge-size.cdf", "0 0\n1e30 100\n", r"line 2: flow size must lie in \[0, 1099511627776\] bytes \(1 TiB\), got '1e30'"),
     ("nan.cdf", "0 0\nnan 100\n", r"line 2: expected '<bytes> <cumulative percent>', got 'nan 100'"),
-    ("tiny-mean.cdf", "0 99.99\n1 100\n", r"the mean flow size must be at least 1 byte"),
-    ("all-zero.cdf", "0 0\n0 100\n", r"the mean flow size must be at least 1 byte"),
+    ("tiny-mean.cdf", "0 99.99\n1 100\n", r"line 2: the mean flow size must be at least 1 byte"),
+    ("all-zero.cdf", "0 0\n0 100\n", r"line 2: the mean flow size must be at least 1 byte"),
     ("a-directory", None, r"is a directory; allowed: a built-in distribution \(websearch, hadoop\) or a file"),
 ]
 

@@ -66,7 +66,8 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         {
             Fail("a rejected text left points behind");
         }
-        if (error.empty() || (error.compare(0, 5, "line ") != 0 && error != "no points"))
+        if (error.empty() ||
+            (error.compare(0, 5, "line ") != 0 && error.compare(0, 9, "no points") != 0))
         {
             Fail("the error does not name the line:", error);
         }

@@ -72,6 +72,7 @@ TEST(FlowSizeCdf, RejectsSizesItCannotDraw)
     EXPECT_NE(error.find("line 2"), std::string::npos) << error;
     EXPECT_FALSE(cdf.Parse("0 99.99\n1 100\n", error));
     EXPECT_NE(error.find("mean"), std::string::npos) << error;
+    EXPECT_EQ(error.rfind("line 2: ", 0), 0U) << "names the line, as every error does: " << error;
     EXPECT_FALSE(cdf.Parse("0 0\n0 100\n", error));
     EXPECT_TRUE(cdf.Parse("0 0\n2 100\n", error)) << error;
     EXPECT_FALSE(cdf.Load("/", error));
