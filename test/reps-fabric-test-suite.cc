@@ -13,6 +13,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
@@ -1595,6 +1596,146 @@ class FabricLargeBuildTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The switch decrements the TTL of what it forwards and drops, with DROP_TTL, a packet that
+ * would leave it with a TTL of 0: between two hosts of one leaf, a datagram sent with TTL 2
+ * arrives with TTL 1, and one sent with TTL 1 is dropped at the leaf.
+ */
+class FabricTtlTestCase : public TestCase
+{
+  public:
+    FabricTtlTestCase()
+        : TestCase("FabricSwitch: TTL 2 is forwarded with TTL 1, TTL 1 is dropped (DROP_TTL)")
+    {
+    }
+
+  private:
+    /// One packet seen by a trace.
+    struct Seen
+    {
+        uint16_t srcPort; //!< UDP source port.
+        uint8_t ttl;      //!< TTL in its IPv4 header.
+        int reason;       //!< Drop reason (-1 when not a drop).
+    };
+
+    std::vector<Seen> m_forwarded; //!< Forward trace of the switches.
+    std::vector<Seen> m_dropped;   //!< Drop trace of the switches.
+    std::vector<Seen> m_delivered; //!< Local delivery at the destination host.
+
+    void Forwarded(Ptr<const Packet> p, const Ipv4Header& h, uint32_t in, uint32_t out)
+    {
+        if (h.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
+        {
+            return; // the destination's ICMP "port unreachable" on its way back
+        }
+        UdpHeader udp;
+        p->PeekHeader(udp);
+        m_forwarded.push_back({udp.GetSourcePort(), h.GetTtl(), -1});
+    }
+
+    void Dropped(Ptr<const Packet> p, const Ipv4Header& h, FabricSwitch::DropReason reason)
+    {
+        if (h.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
+        {
+            return;
+        }
+        UdpHeader udp;
+        p->PeekHeader(udp);
+        m_dropped.push_back({udp.GetSourcePort(), h.GetTtl(), static_cast<int>(reason)});
+    }
+
+    void Delivered(const Ipv4Header& h, Ptr<const Packet> p, uint32_t interface)
+    {
+        if (h.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
+        {
+            return;
+        }
+        UdpHeader udp;
+        p->PeekHeader(udp);
+        m_delivered.push_back({udp.GetSourcePort(), h.GetTtl(), -1});
+    }
+
+    /**
+     * Send one datagram with a given TTL.
+     * \param f the fabric
+     * \param srcPort UDP source port (names the datagram)
+     * \param ttl its TTL
+     */
+    static void SendWithTtl(Ptr<ClosFabric> f, uint16_t srcPort, uint8_t ttl)
+    {
+        Ptr<Packet> p = Create<Packet>(100);
+        SocketIpTtlTag tag;
+        tag.SetTtl(ttl);
+        p->AddPacketTag(tag);
+        f->GetHost(0)->GetObject<UdpL4Protocol>()->Send(p,
+                                                        f->GetHostAddress(0),
+                                                        f->GetHostAddress(1),
+                                                        srcPort,
+                                                        5000);
+    }
+
+    void DoRun() override
+    {
+        // Hosts 0 and 1 hang off the same leaf: one switch between them.
+        Ptr<ClosFabric> f = TwoTier(2, 2, 1)->Build();
+        NodeContainer switches = f->GetSwitches();
+        for (uint32_t i = 0; i < switches.GetN(); i++)
+        {
+            Ptr<FabricSwitch> sw = switches.Get(i)->GetObject<FabricSwitch>();
+            sw->TraceConnectWithoutContext("Forward",
+                                           MakeCallback(&FabricTtlTestCase::Forwarded, this));
+            sw->TraceConnectWithoutContext("Drop", MakeCallback(&FabricTtlTestCase::Dropped, this));
+        }
+        f->GetHost(1)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "LocalDeliver",
+            MakeCallback(&FabricTtlTestCase::Delivered, this));
+        Simulator::Schedule(MicroSeconds(1), &SendWithTtl, f, 1002, 2);
+        Simulator::Schedule(MicroSeconds(5), &SendWithTtl, f, 1001, 1);
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+
+        uint64_t ttlDrops = 0;
+        for (uint32_t i = 0; i < switches.GetN(); i++)
+        {
+            ttlDrops += switches.Get(i)->GetObject<FabricSwitch>()->GetCounters().ttlDrops;
+        }
+
+        // The TTL-2 datagram is forwarded and delivered with TTL 1; the TTL-1 one is dropped (the
+        // Drop trace shows the TTL it arrived with).
+        std::vector<Seen> want = {{1002, 1, -1}};
+        auto same = [](const std::vector<Seen>& a, const std::vector<Seen>& b) {
+            return a.size() == b.size() &&
+                   std::equal(a.begin(), a.end(), b.begin(), [](const Seen& x, const Seen& y) {
+                       return x.srcPort == y.srcPort && x.ttl == y.ttl && x.reason == y.reason;
+                   });
+        };
+        auto show = [](const std::vector<Seen>& v) {
+            std::ostringstream os;
+            for (const Seen& x : v)
+            {
+                os << "(port " << x.srcPort << ", TTL " << +x.ttl << ", reason " << x.reason
+                   << ") ";
+            }
+            return os.str();
+        };
+        NS_TEST_EXPECT_MSG_EQ(
+            same(m_forwarded, want),
+            true,
+            "only the TTL-2 datagram forwarded, with TTL 1: " << show(m_forwarded));
+        NS_TEST_EXPECT_MSG_EQ(
+            same(m_delivered, want),
+            true,
+            "only the TTL-2 datagram delivered, with TTL 1: " << show(m_delivered));
+        NS_TEST_EXPECT_MSG_EQ(
+            same(m_dropped, {{1001, 1, FabricSwitch::DROP_TTL}}),
+            true,
+            "only the TTL-1 datagram dropped, with DROP_TTL: " << show(m_dropped));
+        NS_TEST_EXPECT_MSG_EQ(ttlDrops, 1, "TTL drop counter");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Tests of the Clos fabric: shapes, forwarding, hashing, failures, validation.
  */
 class RepsFabricTestSuite : public TestSuite
@@ -1614,6 +1755,7 @@ class RepsFabricTestSuite : public TestSuite
         AddTestCase(new FabricValidationTestCase, reps::kQuick);
         AddTestCase(new FabricConstructionTestCase, reps::kQuick);
         AddTestCase(new FabricQueueConfigTestCase, reps::kQuick);
+        AddTestCase(new FabricTtlTestCase, reps::kQuick);
         AddTestCase(new FabricLargeBuildTestCase, reps::kExtensive);
     }
 };

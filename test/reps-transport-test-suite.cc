@@ -1483,6 +1483,230 @@ class RdmaRtoBackoffTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Go-back-N repairs every loss by NACK: three data packets dropped on arrival (receive indices
+ * 20, 100 and 180 of a ReceiveListErrorModel) each make the receiver NACK the first missing PSN,
+ * the sender resends from exactly there, and the transfer completes without a single timeout.
+ */
+class RdmaGoBackNNackRecoveryTestCase : public TestCase
+{
+  public:
+    RdmaGoBackNNackRecoveryTestCase()
+        : TestCase("Go-back-N: every drop is repaired by a NACK, never by a timeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Net net = TwoHosts();
+        Ptr<ReceiveListErrorModel> drop = CreateObject<ReceiveListErrorModel>();
+        drop->SetList({20, 100, 180});
+        net.receiverNic->SetReceiveErrorModel(drop);
+        uint64_t dataDrops = 0;
+        net.receiverNic->TraceConnectWithoutContext(
+            "PhyRxDrop",
+            MakeBoundCallback(
+                +[](uint64_t* n, Ptr<const Packet>) { ++*n; },
+                &dataDrops));
+        RdmaHelper rdma;
+        rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
+        rdma.SetQueuePairAttribute("GoBackN", BooleanValue(true));
+        Tally tally;
+        auto qps = RunPair(net, rdma, {1000000}, tally, MilliSeconds(10));
+        NS_TEST_EXPECT_MSG_EQ(CheckExactlyOnce(tally, qps, "go-back-N, 3 drops"),
+                              "",
+                              "every message, every byte exactly once");
+        const RdmaQueuePairStats& tx = qps.first->GetStats();
+        const RdmaQueuePairStats& rx = qps.second->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(dataDrops, 3, "three data packets dropped");
+        NS_TEST_EXPECT_MSG_EQ(rx.nacksSent, 3, "one NACK per gap");
+        NS_TEST_EXPECT_MSG_EQ(tx.nacksReceived, 3, "NACKs arrived");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(tx.retransmissions, 3, "the missing packets were resent");
+        NS_TEST_EXPECT_MSG_EQ(tx.timeouts, 0, "no timeout: every loss repaired by its NACK");
+        NS_TEST_EXPECT_MSG_EQ(tx.packetsLost, 0, "no packet declared lost by the timer");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Under ACK coalescing (AckEvery 4) a CE-marked data packet is acknowledged at once, echoing
+ * CE: a queue disc marks only the 6th packet of a 10-packet message, which the receiver would
+ * otherwise have folded into the next coalesced ACK.
+ */
+class RdmaCeAckedAtOnceTestCase : public TestCase
+{
+  public:
+    RdmaCeAckedAtOnceTestCase()
+        : TestCase("AckEvery 4: a CE-marked data packet is ACKed at once, echoing CE")
+    {
+    }
+
+  private:
+    std::map<uint32_t, Time> m_ceArrival; //!< PSN -> arrival time, CE-marked packets.
+    std::vector<std::tuple<uint32_t, bool, Time>> m_acks; //!< (PSN, CE, time) of the ACKs sent.
+
+    void Arrived(uint32_t psn, uint16_t ev, bool ce, bool dup)
+    {
+        if (ce)
+        {
+            m_ceArrival[psn] = Simulator::Now();
+        }
+    }
+
+    void AckSent(uint32_t psn, uint16_t ev, bool ce, bool nack)
+    {
+        m_acks.emplace_back(psn, ce, Simulator::Now());
+    }
+
+    void DoRun() override
+    {
+        Net net = TwoHosts();
+        Ptr<MangleTestQueueDisc> mangle = CreateObject<MangleTestQueueDisc>();
+        mangle->markEvery = 6;
+        InstallOnSender(net, mangle);
+        RdmaHelper rdma;
+        rdma.SetCongestionControl("ns3::NoCongestionControl");
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(4));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        qps.second->TraceConnectWithoutContext(
+            "DataReceived",
+            MakeCallback(&RdmaCeAckedAtOnceTestCase::Arrived, this));
+        qps.second->TraceConnectWithoutContext(
+            "AckSent",
+            MakeCallback(&RdmaCeAckedAtOnceTestCase::AckSent, this));
+        Tally tally;
+        qps.first->PostSend(10 * 4096, MakeCallback(&Tally::Completed, &tally));
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(tally.completed.size(), 1, "message completes");
+        NS_TEST_EXPECT_MSG_EQ(mangle->marked, 1, "one packet marked");
+        NS_TEST_EXPECT_MSG_EQ(m_ceArrival.size(), 1, "it arrived marked");
+        NS_TEST_EXPECT_MSG_EQ(m_ceArrival.count(5), 1, "the 6th packet (PSN 5)");
+        for (const auto& [psn, at] : m_ceArrival)
+        {
+            bool ackedAtOnce = false;
+            for (const auto& [ackPsn, ce, when] : m_acks)
+            {
+                ackedAtOnce |= ackPsn == psn && ce && when == at;
+            }
+            NS_TEST_EXPECT_MSG_EQ(ackedAtOnce, true, "PSN " << psn << " ACKed at once with CE");
+        }
+        NS_TEST_EXPECT_MSG_EQ(qps.first->GetStats().ecnAcks, 1, "the sender saw the echo");
+        NS_TEST_EXPECT_MSG_LT(m_acks.size(), 10, "ACKs coalesced otherwise");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Under ACK coalescing (AckEvery 16) a retransmitted packet asks for an ACK at once (the BTH
+ * AckReq bit) and the receiver gives it: one data packet in the middle of a 100-packet message
+ * is dropped, the timer resends it, and the copy that arrives carries AckReq and is ACKed on
+ * arrival.
+ */
+class RdmaRetransmissionAckReqTestCase : public TestCase
+{
+  public:
+    RdmaRetransmissionAckReqTestCase()
+        : TestCase("AckEvery 16: a retransmission carries AckReq and is ACKed at once")
+    {
+    }
+
+  private:
+    std::set<uint32_t> m_retx;                            //!< PSNs retransmitted.
+    std::vector<std::tuple<uint32_t, bool, Time>> m_wire; //!< (PSN, AckReq, time) arriving.
+    std::multimap<uint32_t, Time> m_acks;                 //!< PSN -> times of the ACKs sent.
+
+    void Sent(uint32_t psn, uint16_t ev, bool retx)
+    {
+        if (retx)
+        {
+            m_retx.insert(psn);
+        }
+    }
+
+    void OnWire(Ptr<const Packet> p)
+    {
+        Ptr<Packet> c = p->Copy();
+        PppHeader ppp;
+        Ipv4Header ip;
+        UdpHeader udp;
+        RoceBthHeader bth;
+        c->RemoveHeader(ppp);
+        c->RemoveHeader(ip);
+        c->RemoveHeader(udp);
+        c->PeekHeader(bth);
+        if (bth.IsData())
+        {
+            m_wire.emplace_back(bth.GetPsn(), bth.GetAckRequest(), Simulator::Now());
+        }
+    }
+
+    void AckSent(uint32_t psn, uint16_t ev, bool ce, bool nack)
+    {
+        m_acks.emplace(psn, Simulator::Now());
+    }
+
+    void DoRun() override
+    {
+        Net net = TwoHosts();
+        Ptr<ReceiveListErrorModel> drop = CreateObject<ReceiveListErrorModel>();
+        drop->SetList({41});
+        net.receiverNic->SetReceiveErrorModel(drop);
+        // MacRx sees only what the error model let through.
+        net.receiverNic->TraceConnectWithoutContext(
+            "MacRx",
+            MakeCallback(&RdmaRetransmissionAckReqTestCase::OnWire, this));
+        RdmaHelper rdma;
+        rdma.SetCongestionControl("ns3::NoCongestionControl");
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(16));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        qps.first->TraceConnectWithoutContext(
+            "PacketSent",
+            MakeCallback(&RdmaRetransmissionAckReqTestCase::Sent, this));
+        qps.second->TraceConnectWithoutContext(
+            "AckSent",
+            MakeCallback(&RdmaRetransmissionAckReqTestCase::AckSent, this));
+        Tally tally;
+        qps.first->PostSend(100 * 4096, MakeCallback(&Tally::Completed, &tally));
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(tally.completed.size(), 1, "message completes");
+        NS_TEST_EXPECT_MSG_EQ(m_retx.size(), 1, "one packet resent");
+        uint32_t copies = 0;
+        for (const auto& [psn, ackReq, at] : m_wire)
+        {
+            if (m_retx.count(psn) == 0)
+            {
+                continue;
+            }
+            ++copies;
+            NS_TEST_EXPECT_MSG_EQ(ackReq, true, "retransmission of PSN " << psn << " has AckReq");
+            bool ackedAtOnce = false;
+            auto range = m_acks.equal_range(psn);
+            for (auto it = range.first; it != range.second; ++it)
+            {
+                ackedAtOnce |= it->second == at;
+            }
+            NS_TEST_EXPECT_MSG_EQ(ackedAtOnce, true, "PSN " << psn << " ACKed on arrival");
+        }
+        NS_TEST_EXPECT_MSG_EQ(copies, 1, "the retransmission arrived");
+        NS_TEST_EXPECT_MSG_LT(qps.second->GetStats().acksSent,
+                              qps.second->GetStats().dataReceived,
+                              "ACKs coalesced in order");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * RoCEv2 queue pairs end to end.
  */
 class RepsTransportTestSuite : public TestSuite
@@ -1514,6 +1738,9 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaRedEcnTestCase, reps::kQuick);
         AddTestCase(new RdmaRtoBackoffTestCase(false), reps::kQuick);
         AddTestCase(new RdmaRtoBackoffTestCase(true), reps::kQuick);
+        AddTestCase(new RdmaGoBackNNackRecoveryTestCase, reps::kQuick);
+        AddTestCase(new RdmaCeAckedAtOnceTestCase, reps::kQuick);
+        AddTestCase(new RdmaRetransmissionAckReqTestCase, reps::kQuick);
         for (bool goBackN : {false, true})
         {
             for (uint32_t ackEvery : {1u, 4u})

@@ -764,6 +764,65 @@ class ReportOutputTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Each statistic of the JSON summary sits under its own key: with 200 flows of FCTs 1 to 200 us
+ * the mean, minimum, median, 99th percentile and maximum all differ, and "fct_us" and
+ * "slowdown" hold exactly those of SampleSummary (nearest rank: p50 = 100 us, p99 = 198 us).
+ */
+class ReportStatisticsTestCase : public TestCase
+{
+  public:
+    ReportStatisticsTestCase()
+        : TestCase("JSON summary: mean, min, p50, p99 and max each under their own key")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RunResult r;
+        r.lb = "ecmp";
+        r.flows.SetIdeal(DataRate("8Gbps"), MicroSeconds(2));
+        const uint32_t n = 200;
+        for (uint32_t i = 0; i < n; i++)
+        {
+            FlowSpec f;
+            f.id = i;
+            f.src = 0;
+            f.dst = 1;
+            f.bytes = 1000;
+            f.tag = "permutation";
+            r.flows.AddFlow(f);
+        }
+        for (uint32_t i = 0; i < n; i++)
+        {
+            // Completion order differs from FCT order.
+            uint32_t id = (i * 7) % n;
+            r.flows.RecordCompletion(id, MicroSeconds(id + 1));
+        }
+        ExperimentReport report;
+        report.AddResult(r);
+        nlohmann::json j = nlohmann::json::parse(report.ToJson());
+        const nlohmann::json& fct = j["results"][0]["fct_us"];
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct["mean"].get<double>(), 100.5, 1e-9, "fct mean");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct["min"].get<double>(), 1, 1e-9, "fct min");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct["p50"].get<double>(), 100, 1e-9, "fct p50");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct["p99"].get<double>(), 198, 1e-9, "fct p99");
+        NS_TEST_ASSERT_MSG_EQ_TOL(fct["max"].get<double>(), 200, 1e-9, "fct max");
+
+        SampleSummary sd = r.flows.GetSlowdownSummary();
+        NS_TEST_ASSERT_MSG_LT(sd.p50, sd.p99, "slowdown p50 < p99");
+        NS_TEST_ASSERT_MSG_LT(sd.p99, sd.max, "slowdown p99 < max");
+        const nlohmann::json& slow = j["results"][0]["slowdown"];
+        NS_TEST_ASSERT_MSG_EQ_TOL(slow["mean"].get<double>(), sd.mean, 1e-9, "slowdown mean");
+        NS_TEST_ASSERT_MSG_EQ_TOL(slow["p50"].get<double>(), sd.p50, 1e-9, "slowdown p50");
+        NS_TEST_ASSERT_MSG_EQ_TOL(slow["p99"].get<double>(), sd.p99, 1e-9, "slowdown p99");
+        NS_TEST_ASSERT_MSG_EQ_TOL(slow["max"].get<double>(), sd.max, 1e-9, "slowdown max");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The shipped data files and the distributions built into the library agree, and the
  * EmpiricalRandomVariable built from a CDF samples its quantile function.
  */
@@ -914,6 +973,7 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
         AddTestCase(new FlowStatsTestCase(), reps::kQuick);
         AddTestCase(new ReportOutputTestCase(), reps::kQuick);
+        AddTestCase(new ReportStatisticsTestCase(), reps::kQuick);
         AddTestCase(new FlowSizeDataTestCase(), reps::kQuick);
         AddTestCase(new ProgressReporterTestCase(), reps::kQuick);
     }
