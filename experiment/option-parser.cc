@@ -289,9 +289,11 @@ OptionParser::ParseTime(const std::string& option,
     // Past Time::Max() Time's parser overflows and wraps around to a negative time, and it
     // rounds a value below the resolution to zero: check the value in seconds first. Half of
     // Time::Max() keeps the conversion's rounding well clear of the limit.
-    const double value = std::strtod(s.substr(0, n).c_str(), nullptr) * it->second;
+    const double number = std::strtod(s.substr(0, n).c_str(), nullptr);
+    const double value = number * it->second;
     const double largest = Time::Max().GetSeconds() / 2;
-    if (!(value <= largest))
+    // Time's parser also holds the number in its own unit in 64 bits before converting it.
+    if (!(value <= largest) || !(number < 9.0e18))
     {
         std::ostringstream msg;
         msg << option << ": '" << text << "' is too large; at most "

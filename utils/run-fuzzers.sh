@@ -5,8 +5,10 @@
 # executions each target reached and ends with "N passed, M failed"; exits non-zero when a
 # target crashed, naming the input that reproduces it. Installs missing Debian packages first.
 #
-# Usage: utils/run-fuzzers.sh [-t SECONDS] [TARGET...]
-#   -t SECONDS   how long each target runs (default: 60)
+# Usage: utils/run-fuzzers.sh [-t SECONDS | -r RUNS] [TARGET...]
+#   -t SECONDS   how long each target runs (default: 60), exploring with a random seed
+#   -r RUNS      instead: this many inputs per target from the fixed seed 1, so that the same
+#                build and corpus try the same inputs every time (what CI runs)
 #   -h, --help   this text
 #   TARGET       a target's name, the file test/fuzz/TARGET-fuzz.cc (default: every target)
 # A target's file names the module sources it needs on a line "reps-fuzz-sources: FILE...";
@@ -19,12 +21,16 @@ source "$(dirname "$0")/lib/common.sh"
 usage() { reps_usage "$0"; }
 
 seconds=60
+runs=""
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         -t) [ $# -ge 2 ] || reps_die "-t needs a number of seconds"
             [[ "$2" =~ ^[1-9][0-9]*$ ]] || reps_die "-t takes a positive number of seconds, not '$2'"
             seconds="$2"; shift 2 ;;
+        -r) [ $# -ge 2 ] || reps_die "-r needs a number of inputs"
+            [[ "$2" =~ ^[1-9][0-9]*$ ]] || reps_die "-r takes a positive number of inputs, not '$2'"
+            runs="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         -*) usage >&2; reps_die "unknown option '$1'" ;;
         *) [[ "$1" =~ ^[a-z0-9-]+$ ]] || reps_die "a target is a name like 'option-parser', not '$1'"
@@ -102,13 +108,20 @@ for t in "${targets[@]}"; do
     if [ -d "$fuzz_src/corpus/$t" ]; then
         cp "$fuzz_src/corpus/$t"/* "$corpus"/ 2>/dev/null || true
     fi
-    reps_log "fuzzing $t for ${seconds}s ($(find "$corpus" -type f | wc -l) seed inputs)"
+    if [ -n "$runs" ]; then
+        budget=(-runs="$runs" -seed=1)
+        what="$runs inputs from seed 1"
+    else
+        budget=(-max_total_time="$seconds")
+        what="${seconds}s"
+    fi
+    reps_log "fuzzing $t for $what ($(find "$corpus" -type f | wc -l) seed inputs)"
     status=0
-    "$out/bin/$t-fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    "$out/bin/$t-fuzz" "${budget[@]}" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" >"$log" 2>&1 || status=$?
     execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
     if [ "$status" -eq 0 ]; then
-        echo "$t: passed, ${execs:-?} executions in ${seconds}s, corpus $(find "$corpus" -type f | wc -l) inputs"
+        echo "$t: passed, ${execs:-?} executions ($what), corpus $(find "$corpus" -type f | wc -l) inputs"
         passed=$((passed + 1))
     else
         reproducer="$(sed -n 's/^.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n 1)"
