@@ -7,6 +7,10 @@ options, any number of them, and writes:
   fct_cdf.png        CDF of flow completion times, one line per scheme (needs a CSV file)
   slowdown_cdf.png   CDF of slowdowns, one line per scheme (needs a CSV file)
   link_load.png      bytes per fabric link, one panel per scheme ("link_bytes" in the JSON)
+  sweep_<metric>.png from a utils/sweep.py summary.json: every metric's mean per configuration
+                     and path selector with its 95% confidence interval as error bars (a
+                     line over the varied option when one numeric option is varied, grouped
+                     bars otherwise)
   ts_<name>.png      every time series of the JSON ("timeseries" -> <name>), e.g.
                      ts_queue_bytes.png (queue depth over time) and ts_drops.png (drops over
                      time), one panel per scheme, with the run's "events" (link failures...)
@@ -40,7 +44,7 @@ import math
 import os
 import sys
 
-KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "ts")
+KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "ts", "sweep")
 
 
 class InputError(Exception):
@@ -60,6 +64,21 @@ def load_json(path):
         raise InputError("%s: cannot read: %s" % (path, e.strerror))
     except json.JSONDecodeError as e:
         raise InputError("%s: not valid JSON: %s" % (path, e))
+    if isinstance(doc, dict) and "sweep" in doc:
+        try:
+            for v in doc["sweep"]["vary"]:
+                v["name"], list(v["values"])
+            for r in doc["rows"]:
+                for v in doc["sweep"]["vary"]:
+                    r["config"][v["name"]]
+                for m in r["metrics"].values():
+                    float(m["mean"]), m["ci95"], m["unit"]
+                r["lb"]
+            len(doc["sweep"]["seeds"]), list(doc["sweep"]["metrics"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError("%s: a sweep summary (utils/sweep.py) with a missing or malformed "
+                             "field: %s" % (path, e))
+        return doc
     if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
         raise InputError('%s: expected an object with a "results" array (the output of --json)'
                          % path)
@@ -203,6 +222,67 @@ def plot_timeseries(plt, runs, key, out):
     plt.close(fig)
 
 
+def as_number(text):
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def plot_sweep(plt, summary, metric, out):
+    """One metric of a sweep summary: mean and 95% confidence interval per configuration and
+    path selector."""
+    vary = summary["sweep"]["vary"]
+    rows = [r for r in summary["rows"] if metric in r["metrics"]]
+    lbs = []
+    for r in rows:
+        if r["lb"] not in lbs:
+            lbs.append(r["lb"])
+    unit = rows[0]["metrics"][metric]["unit"]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    numeric = len(vary) == 1 and all(as_number(v) is not None for v in vary[0]["values"])
+    if numeric:
+        name = vary[0]["name"]
+        xs_all = [as_number(v) for v in vary[0]["values"]]
+        # Selectors side by side around each value, so that their error bars do not hide
+        # each other.
+        dodge = 0.012 * ((max(xs_all) - min(xs_all)) or 1.0)
+        for i, lb in enumerate(lbs):
+            shift = (i - (len(lbs) - 1) / 2) * dodge
+            pts = sorted((as_number(r["config"][name]), r["metrics"][metric]) for r in rows
+                         if r["lb"] == lb)
+            ax.errorbar([x + shift for x, _ in pts], [s["mean"] for _, s in pts],
+                        yerr=[s["ci95"] or 0 for _, s in pts], marker="o", capsize=3, label=lb)
+        ax.set_xlabel(name)
+    else:
+        configs = []
+        for r in rows:
+            key = ", ".join("%s=%s" % (v["name"], r["config"][v["name"]]) for v in vary)
+            if key not in configs:
+                configs.append(key)
+        width = 0.8 / max(len(lbs), 1)
+        for i, lb in enumerate(lbs):
+            xs, ys, es = [], [], []
+            for r in rows:
+                if r["lb"] != lb:
+                    continue
+                key = ", ".join("%s=%s" % (v["name"], r["config"][v["name"]]) for v in vary)
+                xs.append(configs.index(key) + (i - (len(lbs) - 1) / 2) * width)
+                ys.append(r["metrics"][metric]["mean"])
+                es.append(r["metrics"][metric]["ci95"] or 0)
+            ax.bar(xs, ys, width, yerr=es, capsize=3, label=lb)
+        ax.set_xticks(range(len(configs)))
+        ax.set_xticklabels(configs or [""], rotation=20, ha="right", fontsize=8)
+    ax.set_ylabel("%s [%s]" % (metric, unit))
+    ax.set_title("%s: mean and 95%% confidence interval over %d seeds"
+                 % (metric, len(summary["sweep"]["seeds"])), fontsize=9)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description="Plot reps experiment results (JSON from --json, CSV from --csv) as PNGs.",
@@ -222,13 +302,17 @@ def main(argv=None):
     if bad or not kinds:
         fail("--only: unknown plot(s) %s; allowed: %s" % (", ".join(bad) or "''", ", ".join(KINDS)))
 
-    runs, flows = [], []
+    runs, flows, sweeps = [], [], []
     try:
         for path in args.files:
             if path.endswith(".csv"):
                 flows += [(lb, path, v) for lb, v in load_csv(path).items()]
             elif path.endswith(".json"):
-                runs += [(r["lb"], path, r) for r in load_json(path)["results"]]
+                doc = load_json(path)
+                if "sweep" in doc:
+                    sweeps.append((path, doc))
+                else:
+                    runs += [(r["lb"], path, r) for r in doc["results"]]
             else:
                 raise InputError("%s: expected a .json or .csv file" % path)
     except InputError as e:
@@ -264,7 +348,9 @@ def main(argv=None):
     named_runs = [(label(lb, path, dup), r) for lb, path, r in runs]
 
     if "fct_cdf" in kinds or "slowdown_cdf" in kinds:
-        if not any(v["fct"] for _, v in named_flows):
+        if not named_flows:
+            pass
+        elif not any(v["fct"] for _, v in named_flows):
             print("plot.py: note: no completed flows in a CSV file; no FCT/slowdown CDF",
                   file=sys.stderr)
         else:
@@ -284,6 +370,12 @@ def main(argv=None):
             keys += [k for k in r.get("timeseries", {}) if k not in keys]
         for key in keys:
             plot_timeseries(plt, named_runs, key, target("ts_" + key))
+    if "sweep" in kinds:
+        for i, (path, doc) in enumerate(sweeps):
+            tag = "" if len(sweeps) == 1 else "%d_" % (i + 1)
+            for metric in doc["sweep"]["metrics"]:
+                if any(metric in r["metrics"] for r in doc["rows"]):
+                    plot_sweep(plt, doc, metric, target("sweep_" + tag + metric))
     if not written:
         fail("nothing to plot in %s" % ", ".join(args.files))
     for path in written:
