@@ -12,6 +12,7 @@ def build(bld):
         'helper/clos-fabric-helper.cc',
         'helper/collective.cc',
         'helper/flow-size-cdf.cc',
+        'helper/fabric-trace-helper.cc',
         'helper/flow-stats.cc',
         'helper/rdma-flow-launcher.cc',
         'helper/rdma-helper.cc',
@@ -58,6 +59,7 @@ def build(bld):
         'test/reps-path-selector-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
         'test/reps-transport-fabric-test-suite.cc',
+        'test/reps-trace-helper-test-suite.cc',
         'test/reps-transport-test-suite.cc',
         'test/reps-workload-test-suite.cc',
     ]
@@ -70,6 +72,7 @@ def build(bld):
         'helper/collective.h',
         'helper/flow-size-cdf.h',
         'helper/flow-spec.h',
+        'helper/fabric-trace-helper.h',
         'helper/flow-stats.h',
         'helper/rdma-flow-launcher.h',
         'helper/rdma-helper.h',

@@ -7,6 +7,7 @@
 #include "option-parser.h"
 
 #include "ns3/clos-fabric-helper.h"
+#include "ns3/fabric-trace-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
@@ -26,22 +27,6 @@ namespace
 
 const std::vector<std::string> g_patterns =
     {"permutation", "tornado", "incast", "alltoall", "allreduce", "websearch", "hadoop"};
-
-/**
- * Exit unless a file can be written.
- * \param option the option, for the message.
- * \param path the file (empty: none; -: standard output).
- */
-void
-WritableOrExit(const std::string& option, const std::string& path)
-{
-    if (!path.empty() && path != "-" && !std::ofstream(path))
-    {
-        OptionParser::Exit(option + ": cannot write '" + path +
-                           "'; allowed: the path of a writable file, - (standard output) or empty "
-                           "(none)");
-    }
-}
 
 } // namespace
 
@@ -75,12 +60,16 @@ ExperimentOptions::ExperimentOptions()
       sampleInterval("10us"),
       json(""),
       csv(""),
+      pcap(""),
+      pcapNodes("hosts"),
+      pcapSnapLen(0),
       quiet(false)
 {
     RegisterWorkloadOptions();
     RegisterBackgroundOptions();
     RegisterFaultOptions();
     RegisterRunOptions();
+    RegisterOutputOptions();
 }
 
 // Every help text ends with the unit or the allowed values, in parentheses.
@@ -340,16 +329,58 @@ ExperimentOptions::RegisterRunOptions()
                                "(none) or at least (stopTime - startTime) / 1000000");
         }
     });
+    o.AddCheck([this]() { CheckFabricShape(); });
+    o.AddCheck([this]() {
+        // The names of --pcapNodes, against the fabric's shape (checked above).
+        std::string error = FabricTraceHelper::CheckNodes(pcapNodes,
+                                                          tiers,
+                                                          GetHosts(),
+                                                          tiers == 3 ? pods * leaves : leaves,
+                                                          spines,
+                                                          pods,
+                                                          spines,
+                                                          cores);
+        if (!error.empty())
+        {
+            OptionParser::Exit("--pcapNodes: " + error);
+        }
+    });
+}
+
+void
+ExperimentOptions::RegisterOutputOptions()
+{
+    OptionRegistry& o = m_options;
     o.Add("json",
           "Write the JSON summary to this file (path; -: standard output)",
           &json,
-          [this]() { WritableOrExit("--json", json); });
+          [this]() { OptionParser::CheckWritablePathOrExit("--json", json); });
     o.Add("csv",
           "Write one CSV row per flow to this file (path; -: standard output)",
           &csv,
-          [this]() { WritableOrExit("--csv", csv); });
+          [this]() { OptionParser::CheckWritablePathOrExit("--csv", csv); });
+    o.Add("pcap",
+          "Capture the packets of the ports of --pcapNodes in pcap files "
+          "PREFIX-<lb>-<node>-<peer>.pcap (path prefix; empty: none)",
+          &pcap,
+          [this]() { OptionParser::CheckWritablePrefixOrExit("--pcap", pcap); });
+    o.Add("pcapNodes",
+          "Nodes whose every port --pcap captures (hosts, switches, all, leaves, spines, aggs, "
+          "cores, or a comma list of node names such as host0,leaf1,spine2)",
+          &pcapNodes);
+    o.Add("pcapSnapLen",
+          "Bytes kept of each captured packet, from its PPP header; 0: whole packets (bytes, 0 or "
+          "64 to 65535)",
+          &pcapSnapLen,
+          [this]() {
+              if (pcapSnapLen != 0 && (pcapSnapLen < 64 || pcapSnapLen > 65535))
+              {
+                  OptionParser::Exit("--pcapSnapLen: " + std::to_string(pcapSnapLen) +
+                                     " is out of range; allowed: 0 (whole packets) or 64 to "
+                                     "65535 bytes");
+              }
+          });
     o.Add("quiet", "No progress lines on standard error (true/false)", &quiet);
-    o.AddCheck([this]() { CheckFabricShape(); });
 }
 
 void

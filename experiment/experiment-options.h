@@ -69,6 +69,9 @@ class ExperimentOptions : public FabricOptions
     std::string sampleInterval;    //!< Time-series interval (0: none).
     std::string json;              //!< JSON summary file.
     std::string csv;               //!< CSV file.
+    std::string pcap;              //!< Prefix of the packet captures (empty: none).
+    std::string pcapNodes;         //!< Nodes whose ports are captured.
+    uint32_t pcapSnapLen;          //!< Bytes kept of each captured packet (0: all).
     bool quiet;                    //!< No progress lines.
 
   private:
@@ -80,8 +83,10 @@ class ExperimentOptions : public FabricOptions
     void RegisterBackgroundOptions();
     /// Register the options of the faults.
     void RegisterFaultOptions();
-    /// Register the options of the run and its outputs, and the checks across options.
+    /// Register the options of the run, and the checks across options.
     void RegisterRunOptions();
+    /// Register the options of the outputs: JSON, CSV, packet captures, progress lines.
+    void RegisterOutputOptions();
 };
 
 } // namespace ns3

@@ -5,6 +5,7 @@
 #include "experiment-run.h"
 
 #include "experiment-streams.h"
+#include "option-parser.h"
 
 #include "ns3/all-to-all-collective.h"
 #include "ns3/boolean.h"
@@ -13,6 +14,7 @@
 #include "ns3/config.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-trace-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/log.h"
 #include "ns3/ops-path-selector.h"
@@ -128,6 +130,7 @@ ExperimentRun::Execute()
 {
     NS_LOG_FUNCTION(this << m_choice.name);
     BuildFabric();
+    EnableCaptures();
     InstallTransport();
     MakeWorkload();
     ScheduleWorkload();
@@ -196,6 +199,29 @@ ExperimentRun::BuildFabric()
     m_hosts = m_fabric->GetHosts();
     // The longest base RTT: host 0 to the last host crosses the whole fabric.
     m_fabricRtt = m_fabric->GetBaseRtt(0, m_hosts.GetN() - 1, m_packetBytes, m_ackBytes);
+}
+
+void
+ExperimentRun::EnableCaptures()
+{
+    const FabricExperiment& e = m_exp;
+    if (e.pcap.empty())
+    {
+        return;
+    }
+    FabricTraceHelper trace;
+    std::string error = trace.SetSnapLength(e.pcapSnapLen);
+    NodeContainer nodes;
+    if (error.empty())
+    {
+        error = FabricTraceHelper::ParseNodes(m_fabric, e.pcapNodes, nodes);
+    }
+    if (!error.empty())
+    {
+        OptionParser::Exit("--pcapNodes: " + error);
+    }
+    // One set of files per path selector: each has a fabric of its own.
+    trace.EnablePcap(e.pcap + "-" + m_choice.name, m_fabric, nodes);
 }
 
 void

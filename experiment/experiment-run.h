@@ -65,6 +65,8 @@ class ExperimentRun
     void BuildFabric();
     /// Install the RDMA stack on every host with the path selector of the run.
     void InstallTransport();
+    /// Packet captures of the ports of --pcapNodes, when --pcap is given.
+    void EnableCaptures();
     /// Make the flows and collectives of --pattern, and the background flows.
     void MakeWorkload();
     /// Create the queue pairs of the workload and schedule its flows and collectives.

@@ -9,7 +9,9 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <limits>
@@ -562,6 +564,33 @@ OptionParser::CheckRangeOrExit(const std::string& option, double value, double m
             << max << "]";
         Exit(msg.str());
     }
+}
+
+void
+OptionParser::CheckWritablePathOrExit(const std::string& option, const std::string& path)
+{
+    if (!path.empty() && path != "-" && !std::ofstream(path))
+    {
+        Exit(option + ": cannot write '" + path +
+             "'; allowed: the path of a writable file, - (standard output) or empty (none)");
+    }
+}
+
+void
+OptionParser::CheckWritablePrefixOrExit(const std::string& option, const std::string& prefix)
+{
+    if (prefix.empty())
+    {
+        return;
+    }
+    const std::string probe = prefix + ".reps-probe";
+    if (prefix.back() == '/' || !std::ofstream(probe))
+    {
+        Exit(option + ": cannot create files named '" + prefix +
+             "...'; allowed: a path prefix in a writable folder (e.g. results/cap) or empty "
+             "(none)");
+    }
+    std::remove(probe.c_str());
 }
 
 } // namespace ns3

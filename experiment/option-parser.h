@@ -259,6 +259,23 @@ class OptionParser
      * \param max largest allowed.
      */
     static void CheckRangeOrExit(const std::string& option, double value, double min, double max);
+
+    /**
+     * Exit with a message unless a file can be written at \p path (created, or truncated if it
+     * exists). Empty means none and "-" standard output; both pass.
+     * \param option the option's name.
+     * \param path the file.
+     */
+    static void CheckWritablePathOrExit(const std::string& option, const std::string& path);
+
+    /**
+     * Exit with a message unless files named \p prefix followed by a suffix can be created,
+     * i.e. the prefix's folder exists and is writable (a probe file is created and removed).
+     * Empty means none and passes.
+     * \param option the option's name.
+     * \param prefix the path prefix.
+     */
+    static void CheckWritablePrefixOrExit(const std::string& option, const std::string& prefix);
 };
 
 } // namespace ns3

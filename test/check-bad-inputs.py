@@ -74,6 +74,9 @@ KIND_VALUES = {
     "tcp": ["TcpFoo", "ns3::Object", "ns3::TcpSocketBase"],
     "cdf": ["nosuchdistribution", "/nonexistent-dir/sizes.cdf"],
     "tierList": ["4", "", "abc", "2,,3", "2,2"],
+    "prefix": ["/nonexistent-dir/cap", "/"],
+    "nodes": ["", ",", "host0,,leaf0", "nosuchnode", "host99999", "host01", "spine-1", "agg0.0"],
+    "snaplen": ["abc", "-1", "10", "63", "65536", "99999999999999999999", ""],
 }
 
 # The kind of every option, per example (None: any example). An option found in --PrintHelp
@@ -96,6 +99,7 @@ KINDS = {
         "reconverge": "time", "evSpace": "positive", "RngRun": "count",
         "startTime": "time", "stopTime": "time", "sampleInterval": "time", "json": "path",
         "csv": "path", "quiet": "bool", "binWidth": "time", "tierList": "tierList",
+        "pcap": "prefix", "pcapNodes": "nodes", "pcapSnapLen": "snaplen",
     },
     "reps-fabric-summary": {
         "fatTreeK": "count", "parallel": "positive", "hostRate": "rate",
@@ -106,6 +110,7 @@ KINDS = {
     "reps-two-host": {
         "size": "positive", "messages": "positive", "rate": "rate", "delay": "time",
         "selector": "selector", "dropRate": "fraction", "goBackN": "bool",
+        "pcap": "prefix", "ascii": "path",
     },
     "reps-path-selector-trace": {
         "selector": "selector", "packets": "positive", "ecnEvery": "count",

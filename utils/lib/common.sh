@@ -4,11 +4,12 @@
 REPS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
 # Debian packages the standalone build, its tests and the plots need.
-# ns3 ships helper programs that the CMake package of libns3-dev refers to.
+# ns3 ships helper programs that the CMake package of libns3-dev refers to; tshark decodes the
+# packet captures in the test of --pcap (with utils/reps-wireshark.lua).
 REPS_PACKAGES=(
     cmake g++ ninja-build pkg-config python3 python3-matplotlib
     libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev
-    libgtest-dev googletest nlohmann-json3-dev
+    libgtest-dev googletest nlohmann-json3-dev tshark
 )
 
 reps_die() {

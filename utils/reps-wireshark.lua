@@ -1,0 +1,87 @@
+-- Wireshark / tshark dissector for the headers of the reps ns-3 module that Wireshark's own
+-- RoCEv2 (InfiniBand) dissector does not know:
+--   * the module's ACK/NACK header, carried after the base transport header (BTH) of an
+--     RC Acknowledge packet (opcode 0x11) in the place of the InfiniBand AETH: type (ACK or
+--     NACK), NACK reason, duplicate and echoed-CE bits, the echoed entropy value, the trigger
+--     PSN, the cumulative PSN (the next PSN the receiver expects) and the 64-bit SACK bitmap
+--     (bit i: PSN cumulative + 1 + i was received);
+--   * the bits the module gives the BTH's reserved byte: FECN, BECN and the trimmed mark (a
+--     switch cut the payload).
+-- The manual's "Packet captures" section describes both headers.
+--
+-- Use:
+--   tshark -X lua_script:utils/reps-wireshark.lua -r cap-reps-host0-leaf0.pcap -O reps
+--   wireshark -X lua_script:utils/reps-wireshark.lua cap-reps-host0-leaf0.pcap
+-- or copy the file into Wireshark's personal plugins folder (Help > About > Folders).
+--
+-- Fields (for display filters and tshark -e): reps.fecn, reps.becn, reps.trimmed,
+-- reps.ack.type, reps.ack.reason, reps.ack.duplicate, reps.ack.ce, reps.ack.ev,
+-- reps.ack.trigger_psn, reps.ack.cum_psn, reps.ack.sack. Example filter: reps.ack.type == 1
+-- (every NACK); reps.trimmed (every trimmed packet).
+
+local reps = Proto("reps", "reps module RoCEv2 extensions")
+
+local ACK_OPCODE = 0x11
+local BTH_SIZE = 12
+local ACK_SIZE = 20
+
+local types = { [0] = "ACK", [1] = "NACK" }
+local reasons = { [0] = "none", [1] = "trimmed", [2] = "sequence error" }
+
+local f = reps.fields
+f.fecn = ProtoField.bool("reps.fecn", "FECN", 8, nil, 0x80)
+f.becn = ProtoField.bool("reps.becn", "BECN", 8, nil, 0x40)
+f.trimmed = ProtoField.bool("reps.trimmed", "Trimmed by a switch", 8, nil, 0x01)
+f.type = ProtoField.uint8("reps.ack.type", "Type", base.DEC, types)
+f.reason = ProtoField.uint8("reps.ack.reason", "NACK reason", base.DEC, reasons, 0xF0)
+f.duplicate = ProtoField.bool("reps.ack.duplicate", "Trigger was a duplicate", 8, nil, 0x02)
+f.ce = ProtoField.bool("reps.ack.ce", "Echoed CE", 8, nil, 0x01)
+f.ev = ProtoField.uint16("reps.ack.ev", "Echoed entropy value (UDP source port)", base.DEC)
+f.trigger = ProtoField.uint24("reps.ack.trigger_psn", "Trigger PSN", base.DEC)
+f.cum = ProtoField.uint24("reps.ack.cum_psn", "Cumulative PSN (next expected)", base.DEC)
+f.sack = ProtoField.uint64("reps.ack.sack", "SACK bitmap (bit i: PSN cum + 1 + i)", base.HEX)
+
+-- The BTH as Wireshark's InfiniBand dissector found it (one per RoCEv2 packet).
+local bth_field = Field.new("infiniband.bth")
+local opcode_field = Field.new("infiniband.bth.opcode")
+
+function reps.dissector(tvb, pinfo, tree)
+    local bths = { bth_field() }
+    local opcodes = { opcode_field() }
+    for i, bth in ipairs(bths) do
+        local off = bth.offset
+        if off + BTH_SIZE > tvb:len() then
+            return
+        end
+        local sub = tree:add(reps, tvb:range(off, BTH_SIZE), "reps BTH bits")
+        local resv = tvb:range(off + 4, 1)
+        sub:add(f.fecn, resv)
+        sub:add(f.becn, resv)
+        sub:add(f.trimmed, resv)
+        if resv:bitfield(7, 1) == 1 then
+            pinfo.cols.info:append(" [trimmed]")
+        end
+        local opcode = opcodes[i] and opcodes[i].value
+        if opcode == ACK_OPCODE and off + BTH_SIZE + ACK_SIZE <= tvb:len() then
+            local a = off + BTH_SIZE
+            local t = tree:add(reps, tvb:range(a, ACK_SIZE), "reps ACK/NACK header")
+            local kind = tvb:range(a, 1):uint()
+            t:add(f.type, tvb:range(a, 1))
+            local flags = tvb:range(a + 1, 1)
+            t:add(f.reason, flags)
+            t:add(f.duplicate, flags)
+            t:add(f.ce, flags)
+            t:add(f.ev, tvb:range(a + 2, 2))
+            t:add(f.trigger, tvb:range(a + 5, 3))
+            t:add(f.cum, tvb:range(a + 9, 3))
+            t:add(f.sack, tvb:range(a + 12, 8))
+            pinfo.cols.info:append(string.format(" [reps %s psn=%d cum=%d ev=%d%s]",
+                types[kind] or "?", tvb:range(a + 5, 3):uint(), tvb:range(a + 9, 3):uint(),
+                tvb:range(a + 2, 2):uint(), flags:bitfield(7, 1) == 1 and " CE" or ""))
+        end
+    end
+end
+
+-- A post-dissector runs after Wireshark's own dissectors; asking for all fields makes the
+-- InfiniBand fields available to it in tshark too.
+register_postdissector(reps, true)
