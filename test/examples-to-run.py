@@ -32,6 +32,10 @@ cpp_examples = [
      "--quiet", "True", "False"),
     ("reps-custom-selector --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB --quiet",
      "True", "False"),
+    ("reps-research-script --leaves=2 --hostsPerLeaf=4 --spines=2 --flowBytes=262144",
+     "True", "False"),
+    ("reps-research-script --selector=ns3::OpsPathSelector --leaves=2 --hostsPerLeaf=2 "
+     "--spines=2 --flowBytes=65536", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.
