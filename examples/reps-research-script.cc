@@ -73,6 +73,32 @@ struct Params
 };
 
 /**
+ * Step 1, continued: check the parameters before anything is built.
+ * \param p the parameters
+ * \return an empty string, or what is wrong, naming the option and what is allowed
+ */
+std::string
+CheckParams(const Params& p)
+{
+    std::string error =
+        RdmaHelper::ValidateTypeId(p.selector, PathSelector::GetTypeId(), "--selector");
+    if (error.empty() && (p.leaves < 2 || p.spines < 2 || p.hostsPerLeaf < 1 ||
+                          p.leaves > 1024 || p.spines > 1024 || p.hostsPerLeaf > 1024))
+    {
+        error = "--leaves, --spines, --hostsPerLeaf: allowed: 2 to 1024, 2 to 1024, 1 to 1024";
+    }
+    else if (error.empty() && (p.flowBytes == 0 || p.flowBytes > (uint64_t(1) << 40)))
+    {
+        error = "--flowBytes: allowed: 1 to 2^40 bytes";
+    }
+    else if (error.empty() && (p.degradedRate.GetBitRate() == 0 || p.degradedRate > p.linkRate))
+    {
+        error = "--degradedRate: allowed: above 0 and at most --linkRate";
+    }
+    return error;
+}
+
+/**
  * Step 2: the fabric, by attributes of ClosFabricHelper.
  * \param p the parameters
  * \return the fabric
@@ -162,21 +188,7 @@ main(int argc, char* argv[])
     cmd.AddValue("degradedRate", "Rate of leaf 0's uplink to spine 0", p.degradedRate);
     cmd.AddValue("flowBytes", "Bytes per flow of the permutation", p.flowBytes);
     cmd.Parse(argc, argv);
-    std::string error =
-        RdmaHelper::ValidateTypeId(p.selector, PathSelector::GetTypeId(), "--selector");
-    if (error.empty() && (p.leaves < 2 || p.spines < 2 || p.hostsPerLeaf < 1 ||
-                          p.leaves > 1024 || p.spines > 1024 || p.hostsPerLeaf > 1024))
-    {
-        error = "--leaves, --spines, --hostsPerLeaf: allowed: 2 to 1024, 2 to 1024, 1 to 1024";
-    }
-    else if (error.empty() && (p.flowBytes == 0 || p.flowBytes > (uint64_t(1) << 40)))
-    {
-        error = "--flowBytes: allowed: 1 to 2^40 bytes";
-    }
-    else if (error.empty() && (p.degradedRate.GetBitRate() == 0 || p.degradedRate > p.linkRate))
-    {
-        error = "--degradedRate: allowed: above 0 and at most --linkRate";
-    }
+    std::string error = CheckParams(p);
     if (!error.empty())
     {
         std::cerr << "error: " << error << "\n";

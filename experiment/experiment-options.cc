@@ -58,6 +58,7 @@ ExperimentOptions::ExperimentOptions()
       startTime("1us"),
       stopTime("100ms"),
       sampleInterval("10us"),
+      linkSeries(false),
       json(""),
       csv(""),
       pcap(""),
@@ -351,6 +352,10 @@ void
 ExperimentOptions::RegisterOutputOptions()
 {
     OptionRegistry& o = m_options;
+    o.Add("linkSeries",
+          "Also write, per --sampleInterval, every switch-to-switch link's utilization per "
+          "direction and the queue depth of the 8 busiest switch ports (true/false)",
+          &linkSeries);
     o.Add("json",
           "Write the JSON summary to this file (path; -: standard output)",
           &json,

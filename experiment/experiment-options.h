@@ -67,6 +67,7 @@ class ExperimentOptions : public FabricOptions
     std::string startTime;         //!< When the workload starts.
     std::string stopTime;          //!< Simulated-time limit.
     std::string sampleInterval;    //!< Time-series interval (0: none).
+    bool linkSeries;               //!< Per-link utilization and busiest-port series.
     std::string json;              //!< JSON summary file.
     std::string csv;               //!< CSV file.
     std::string pcap;              //!< Prefix of the packet captures (empty: none).

@@ -450,6 +450,7 @@ ExperimentRun::StartMonitors()
 {
     m_monitor = CreateObject<FabricMonitor>();
     m_monitor->SetAttribute("Interval", TimeValue(m_parsed.sample));
+    m_monitor->SetAttribute("PerLinkSeries", BooleanValue(m_exp.linkSeries));
     m_monitor->SetFabric(m_fabric);
     m_monitor->SetRunner(m_runner);
     m_monitor->Start();

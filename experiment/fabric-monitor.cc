@@ -5,10 +5,13 @@
 #include "fabric-monitor.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/fabric-trace-helper.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -64,6 +67,20 @@ TierName(ClosFabric::Tier tier)
     }
 }
 
+/**
+ * \param fabric the fabric
+ * \param link a link
+ * \param side one end of it (the direction from that end, or the port on that end)
+ * \return a series name: "leaf0-spine1" for leaf 0 toward spine 1 ("_k" for parallel link k)
+ */
+std::string
+SeriesName(Ptr<ClosFabric> fabric, uint32_t link, uint32_t side)
+{
+    std::string name = FabricTraceHelper::GetPortName(fabric, link, side);
+    std::replace(name.begin(), name.end(), '#', '_');
+    return name;
+}
+
 } // namespace
 
 TypeId
@@ -78,7 +95,19 @@ FabricMonitor::GetTypeId()
                           "Sampling interval of the time series (0: no time series).",
                           TimeValue(MicroSeconds(10)),
                           MakeTimeAccessor(&FabricMonitor::m_interval),
-                          MakeTimeChecker(Seconds(0)));
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("PerLinkSeries",
+                          "Also sample link_utilization (every switch-to-switch link, per "
+                          "direction) and port_queue_bytes (the busiest switch ports).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FabricMonitor::m_perLink),
+                          MakeBooleanChecker())
+            .AddAttribute("BusiestPorts",
+                          "How many switch ports port_queue_bytes holds: those with the "
+                          "deepest maximum queue over the samples.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FabricMonitor::m_busiestPorts),
+                          MakeUintegerChecker<uint32_t>(1, 1024));
     return tid;
 }
 
@@ -88,6 +117,8 @@ FabricMonitor::FabricMonitor()
       m_lastLinkDrops(0),
       m_lastDelivered(0),
       m_completedSince(0),
+      m_perLink(false),
+      m_busiestPorts(8),
       m_started(false)
 {
     NS_LOG_FUNCTION(this);
@@ -167,6 +198,26 @@ FabricMonitor::Start()
     m_lastLinkDrops = 0;
     m_lastDelivered = GetDeliveredBytes();
     m_completedSince = 0;
+    m_links.clear();
+    m_portDepth.assign(m_perLink ? m_ports.size() : 0, {});
+    m_lastSample = Simulator::Now();
+    if (m_perLink)
+    {
+        std::vector<std::string> names;
+        for (uint32_t link = 0; link < m_fabric->GetNLinks(); ++link)
+        {
+            if (m_fabric->GetLinkTier(link) == ClosFabric::HOST_LEAF)
+            {
+                continue;
+            }
+            for (uint32_t dir = 0; dir < 2; ++dir)
+            {
+                m_links.push_back({link, dir, m_fabric->GetLinkCounters(link, dir).bytes});
+                names.push_back(SeriesName(m_fabric, link, dir));
+            }
+        }
+        m_linkUtil = TimeSeries("link_utilization", "fraction", names);
+    }
     if (m_interval.IsStrictlyPositive())
     {
         m_event = Simulator::Schedule(m_interval, &FabricMonitor::Sample, this);
@@ -212,6 +263,69 @@ FabricMonitor::Record()
     m_lastLinkDrops = linkDrops;
     m_lastDelivered = delivered;
     m_completedSince = 0;
+    if (m_perLink)
+    {
+        RecordLinks();
+    }
+    m_lastSample = now;
+}
+
+void
+FabricMonitor::RecordLinks()
+{
+    Time now = Simulator::Now();
+    double seconds = (now - m_lastSample).GetSeconds();
+    std::vector<double> util;
+    util.reserve(m_links.size());
+    for (DirectedLink& l : m_links)
+    {
+        uint64_t bytes = m_fabric->GetLinkCounters(l.link, l.direction).bytes;
+        double capacity = m_fabric->GetLinkRate(l.link).GetBitRate() * seconds;
+        util.push_back(capacity > 0 ? 8.0 * (bytes - l.lastBytes) / capacity : 0.0);
+        l.lastBytes = bytes;
+    }
+    m_linkUtil.Append(now, util);
+    for (size_t i = 0; i < m_ports.size(); ++i)
+    {
+        m_portDepth[i].push_back(static_cast<double>(m_ports[i].qd->GetNBytes()));
+    }
+}
+
+TimeSeries
+FabricMonitor::BusiestPortSeries() const
+{
+    std::vector<std::pair<double, size_t>> peaks;
+    for (size_t i = 0; i < m_portDepth.size(); ++i)
+    {
+        double peak = 0;
+        for (double v : m_portDepth[i])
+        {
+            peak = std::max(peak, v);
+        }
+        peaks.emplace_back(peak, i);
+    }
+    // Deepest first; ties in the order of the ports, so that a run is reproducible.
+    std::stable_sort(peaks.begin(), peaks.end(), [](const auto& a, const auto& b) {
+        return a.first > b.first;
+    });
+    peaks.resize(std::min<size_t>(peaks.size(), m_busiestPorts));
+    std::vector<std::string> names;
+    for (const auto& p : peaks)
+    {
+        names.push_back(SeriesName(m_fabric, m_ports[p.second].link, m_ports[p.second].side));
+    }
+    TimeSeries ts("port_queue_bytes", "bytes", names);
+    const std::vector<double>& times = m_queue.GetTimesUs();
+    for (size_t k = 0; k < times.size(); ++k)
+    {
+        std::vector<double> row;
+        for (const auto& p : peaks)
+        {
+            row.push_back(m_portDepth[p.second][k]);
+        }
+        ts.Append(MicroSeconds(1) * times[k], row);
+    }
+    return ts;
 }
 
 uint64_t
@@ -313,6 +427,11 @@ FabricMonitor::Fill(RunResult& result)
         if (m_runner)
         {
             result.timeseries.push_back(m_completed);
+        }
+        if (m_perLink && !m_ports.empty())
+        {
+            result.timeseries.push_back(m_linkUtil);
+            result.timeseries.push_back(BusiestPortSeries());
         }
     }
 }

@@ -31,7 +31,12 @@ class QueueDisc;
  * the time series "queue_bytes" (deepest egress queue per switch tier at the end of the
  * interval), "drops" (packets dropped during the interval, in queues and on down links),
  * "delivered_bytes" (bytes the leaves delivered to hosts during the interval) and, with a
- * runner, "completed_flows" (flows completed during the interval).
+ * runner, "completed_flows" (flows completed during the interval). With PerLinkSeries, also
+ * "link_utilization" (every switch-to-switch link, per direction: the bytes it delivered during
+ * the interval over what its current rate carries in the interval, so up to one packet above
+ * 1; series "leaf0-spine1" for leaf 0 to spine 1) and
+ * "port_queue_bytes" (the queue of the BusiestPorts switch ports with the deepest maximum, at
+ * the end of each interval; series "leaf0-spine1" for leaf 0's port toward spine 1).
  *
  * Sampling costs one event per interval that reads every switch port; it stops when the
  * runner's flows have all completed or when its event is the only one left.
@@ -87,6 +92,14 @@ class FabricMonitor : public Object
         Ptr<QueueDisc> qd; //!< The queue disc.
     };
 
+    /// One direction of a switch-to-switch link.
+    struct DirectedLink
+    {
+        uint32_t link;      //!< The link.
+        uint32_t direction; //!< 0: from its first node.
+        uint64_t lastBytes; //!< Bytes delivered at the last sample.
+    };
+
     /// Take one sample and schedule the next.
     void Sample();
 
@@ -99,6 +112,12 @@ class FabricMonitor : public Object
      * \param fct its completion time.
      */
     void FlowCompleted(const FlowSpec& flow, Time fct);
+
+    /// Append one sample of the per-link series (PerLinkSeries).
+    void RecordLinks();
+
+    /// \return the busiest ports' queue series (PerLinkSeries), from the samples taken.
+    TimeSeries BusiestPortSeries() const;
 
     /// \return bytes delivered so far by leaves to hosts.
     uint64_t GetDeliveredBytes() const;
@@ -117,6 +136,12 @@ class FabricMonitor : public Object
     uint64_t m_lastLinkDrops;             //!< Link drops at the last sample.
     uint64_t m_lastDelivered;             //!< Delivered bytes at the last sample.
     uint64_t m_completedSince;            //!< Flows completed since the last sample.
+    bool m_perLink;                       //!< PerLinkSeries attribute.
+    uint32_t m_busiestPorts;              //!< BusiestPorts attribute.
+    std::vector<DirectedLink> m_links;    //!< Switch-to-switch links, per direction.
+    TimeSeries m_linkUtil;                //!< link_utilization.
+    Time m_lastSample;                    //!< Time of the last sample.
+    std::vector<std::vector<double>> m_portDepth; //!< Queue samples per port (PerLinkSeries).
     bool m_started;                       //!< Start() was called.
 };
 

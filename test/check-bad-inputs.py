@@ -100,6 +100,7 @@ KINDS = {
         "startTime": "time", "stopTime": "time", "sampleInterval": "time", "json": "path",
         "csv": "path", "quiet": "bool", "binWidth": "time", "tierList": "tierList",
         "pcap": "prefix", "pcapNodes": "nodes", "pcapSnapLen": "snaplen",
+        "linkSeries": "bool",
     },
     "reps-fabric-summary": {
         "fatTreeK": "count", "parallel": "positive", "hostRate": "rate",

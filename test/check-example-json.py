@@ -3,7 +3,11 @@
 
 Checks that the JSON parses; that "config" records every option the example lists in --help;
 that every result has the fields of the documented shape (doc/reps-workloads.rst) with the
-right types, "tcp_background" (ns-3 TCP background flows) checked when present; that the CSV written alongside has one row per flow; and, with --expect-slower
+right types, "tcp_background" (ns-3 TCP background flows) checked when present; that the CSV written alongside has one row per flow; with --linkSeries=true, that "link_utilization"
+has one series per direction of every switch-to-switch link of link_bytes with values in
+[0, 1.05] (bytes count when a packet has arrived, so an interval may hold one packet more
+than its capacity), "port_queue_bytes" 8 series sampled at the same times, and that
+utils/plot.py draws link_heatmap.png and spine_share.png from it; and, with --expect-slower
 SLOW:FAST1,FAST2, that the mean FCT of scheme SLOW is at least 1.2 times that of each FAST one.
 
 Usage: check-example-json.py [--expect-slower ecmp:ops,reps] PROGRAM [ARGS...]
@@ -63,6 +67,25 @@ def check_tcp_background(lb, t):
             fail("result %s: tcp_background: completed flows without FCT" % lb)
 
 
+def check_link_series(r):
+    ts = r["timeseries"]
+    for key in ("link_utilization", "port_queue_bytes"):
+        if key not in ts:
+            fail("result %s: --linkSeries=true but no %s series" % (r["lb"], key))
+    util = ts["link_utilization"]
+    links = {l["link"].replace("->", "-").replace("#", "_") for l in r["link_bytes"]}
+    if set(util["series"]) != links:
+        fail("result %s: link_utilization series %s are not the links of link_bytes %s"
+             % (r["lb"], sorted(util["series"]), sorted(links)))
+    for name, values in util["series"].items():
+        if any(not (0 <= v <= 1.05) for v in values):
+            fail("result %s: link_utilization.%s outside [0, 1.05]: %s" % (r["lb"], name, values))
+    ports = ts["port_queue_bytes"]
+    if len(ports["series"]) != 8 or ports["t_us"] != util["t_us"]:
+        fail("result %s: port_queue_bytes has %d series (want 8) or other sample times"
+             % (r["lb"], len(ports["series"])))
+
+
 def main():
     args = sys.argv[1:]
     slower = None
@@ -87,6 +110,15 @@ def main():
             doc = json.load(f)
         with open(cpath, newline="") as f:
             rows = list(csv.DictReader(f))
+        if "--linkSeries=true" in args:
+            plot = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "utils",
+                                "plot.py")
+            out = subprocess.run([sys.executable, plot, jpath, "--out", tmp, "--only",
+                                  "link_heatmap,spine_share"], capture_output=True, text=True)
+            if "matplotlib is not installed" not in out.stderr and not all(
+                    os.path.exists(os.path.join(tmp, f + ".png"))
+                    for f in ("link_heatmap", "spine_share")):
+                fail("plot.py drew no link_heatmap.png and spine_share.png: " + out.stderr)
     missing = [o for o in options if o not in doc["config"]]
     if missing:
         fail("config lacks options %s" % missing)
@@ -111,6 +143,8 @@ def main():
             fail("result %s: no packet sent" % r["lb"])
         if "tcp_background" in r:
             check_tcp_background(r["lb"], r["tcp_background"])
+        if "--linkSeries=true" in args:
+            check_link_series(r)
         flows += r["flows"]
     if len(rows) != flows:
         fail("CSV has %d rows for %d flows" % (len(rows), flows))

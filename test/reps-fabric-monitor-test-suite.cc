@@ -4,6 +4,7 @@
 
 #include "reps-test-compat.h"
 
+#include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/fabric-monitor.h"
@@ -304,6 +305,78 @@ class FabricMonitorQueueTestCase : public TestCase
 };
 
 /**
+ * Per-link series: link_utilization integrates, over time and over leaf 0's uplinks, to the
+ * bytes host 0 sent to another leaf; and port_queue_bytes lists the port that queued (leaf 1's
+ * port to host 2 under a 2:1 incast) first, with BusiestPorts series.
+ */
+class FabricMonitorPerLinkTestCase : public TestCase
+{
+  public:
+    FabricMonitorPerLinkTestCase()
+        : TestCase("Fabric monitor: per-link utilization adds up to the bytes sent; busiest port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ClosFabric> fabric = SmallFabric();
+        std::vector<Ptr<Socket>> sinks = Sinks(fabric);
+        for (uint32_t i = 0; i < 30; ++i)
+        {
+            Simulator::Schedule(NanoSeconds(1 + i * 824), &Send, fabric, 0, 2);
+            Simulator::Schedule(NanoSeconds(1 + i * 824), &Send, fabric, 3, 2);
+        }
+        Ptr<FabricMonitor> monitor = CreateObject<FabricMonitor>();
+        monitor->SetAttribute("Interval", TimeValue(MicroSeconds(5)));
+        monitor->SetAttribute("PerLinkSeries", BooleanValue(true));
+        monitor->SetAttribute("BusiestPorts", UintegerValue(3));
+        monitor->SetFabric(fabric);
+        monitor->Start();
+        Simulator::Run();
+        RunResult r;
+        monitor->Fill(r);
+        const TimeSeries* util = Series(r, "link_utilization");
+        NS_TEST_ASSERT_MSG_NE(util, nullptr, "link_utilization series");
+        // 2 leaves x 2 spines, both directions.
+        NS_TEST_ASSERT_MSG_EQ(util->GetSeriesNames().size(), 8, "one series per directed link");
+        double bytes = 0;
+        const std::vector<double>& t = util->GetTimesUs();
+        for (size_t s = 0; s < util->GetSeriesNames().size(); ++s)
+        {
+            const std::string& name = util->GetSeriesNames()[s];
+            if (name.rfind("leaf0-spine", 0) != 0)
+            {
+                continue;
+            }
+            for (size_t k = 0; k < t.size(); ++k)
+            {
+                double seconds = (t[k] - (k == 0 ? 0.0 : t[k - 1])) * 1e-6;
+                bytes += util->GetValues(s)[k] * 10e9 * seconds / 8;
+                // Bytes count when a packet has arrived: at most one packet above capacity.
+                double onePacket = 8.0 * ON_WIRE / (10e9 * seconds);
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(util->GetValues(s)[k],
+                                            1.0 + onePacket,
+                                            "at most the link rate and one packet");
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(bytes, 30.0 * ON_WIRE, 1e-6 * ON_WIRE, "bytes sent up");
+        const TimeSeries* ports = Series(r, "port_queue_bytes");
+        NS_TEST_ASSERT_MSG_NE(ports, nullptr, "port_queue_bytes series");
+        NS_TEST_ASSERT_MSG_EQ(ports->GetSeriesNames().size(), 3, "BusiestPorts series");
+        NS_TEST_EXPECT_MSG_EQ(ports->GetSeriesNames()[0], "leaf1-host2", "the incast port first");
+        NS_TEST_EXPECT_MSG_EQ(ports->GetSize(), util->GetSize(), "sampled together");
+        double peak = 0;
+        for (double v : ports->GetValues(0))
+        {
+            peak = std::max(peak, v);
+        }
+        NS_TEST_EXPECT_MSG_GT(peak, 10 * ON_WIRE, "its queue was sampled");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * \ingroup reps-test
  * The fabric monitor tests.
  */
@@ -316,6 +389,7 @@ class RepsFabricMonitorTestSuite : public TestSuite
         AddTestCase(new FabricMonitorBytesTestCase(), reps::kQuick);
         AddTestCase(new FabricMonitorFailureTestCase(), reps::kQuick);
         AddTestCase(new FabricMonitorQueueTestCase(), reps::kQuick);
+        AddTestCase(new FabricMonitorPerLinkTestCase(), reps::kQuick);
     }
 };
 

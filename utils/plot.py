@@ -7,6 +7,12 @@ options, any number of them, and writes:
   fct_cdf.png        CDF of flow completion times, one line per scheme (needs a CSV file)
   slowdown_cdf.png   CDF of slowdowns, one line per scheme (needs a CSV file)
   link_load.png      bytes per fabric link, one panel per scheme ("link_bytes" in the JSON)
+  spine_share.png    share of the bytes going up into each spine (2 tiers) or core (3 tiers),
+                     one bar per scheme: which spines each path selector's packets took
+                     ("link_bytes" in the JSON)
+  link_heatmap.png   utilization of every switch-to-switch link over time, uplinks above
+                     downlinks, one panel per scheme (the "link_utilization" time series,
+                     written with --linkSeries)
   sweep_<metric>.png from a utils/sweep.py summary.json: every metric's mean per configuration
                      and path selector with its 95% confidence interval as error bars (a
                      line over the varied option when one numeric option is varied, grouped
@@ -44,7 +50,17 @@ import math
 import os
 import sys
 
-KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "ts", "sweep")
+KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "spine_share", "link_heatmap", "ts", "sweep")
+
+# Rank of a node in the fabric, from its name: traffic from a lower to a higher rank goes up.
+RANKS = (("host", 0), ("leaf", 1), ("agg", 2), ("spine", 3), ("core", 3))
+
+
+def node_rank(name):
+    for prefix, rank in RANKS:
+        if name.startswith(prefix):
+            return rank
+    return -1
 
 
 class InputError(Exception):
@@ -192,6 +208,82 @@ def plot_link_load(plt, runs, out):
             ax.set_xlabel("%d links" % len(links))
         if len(tiers) > 1:
             ax.legend(handles=[Patch(color=colors[t], label=t) for t in tiers], fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
+def top_tier_share(r):
+    """{switch: bytes going up into it} for the top tier of the fabric, from link_bytes."""
+    ups = []
+    for l in r.get("link_bytes", []):
+        a, _, b = l["link"].partition("->")
+        b = b.split("#")[0]
+        if node_rank(b) > node_rank(a):
+            ups.append((b, node_rank(b), l["bytes"]))
+    if not ups:
+        return {}
+    top = max(rank for _, rank, _ in ups)
+    share = {}
+    for b, rank, n in ups:
+        if rank == top:
+            share[b] = share.get(b, 0) + n
+    return share
+
+
+def plot_spine_share(plt, runs, out):
+    shares = [(name, top_tier_share(r)) for name, r in runs]
+    shares = [(name, s) for name, s in shares if s]
+    switches = sorted({k for _, s in shares for k in s},
+                      key=lambda k: (k.rstrip("0123456789.") , float(
+                          "".join(c for c in k if c.isdigit() or c == ".") or 0)))
+    fig, ax = plt.subplots(figsize=(max(6.4, 0.35 * len(switches) * len(shares) + 2), 3.6))
+    width = 0.8 / len(shares)
+    for i, (name, s) in enumerate(shares):
+        total = sum(s.values()) or 1
+        xs = [j + (i - (len(shares) - 1) / 2) * width for j in range(len(switches))]
+        ax.bar(xs, [100.0 * s.get(k, 0) / total for k in switches], width, label=name)
+    ax.axhline(100.0 / len(switches), color="k", lw=0.8, ls="--")
+    ax.set_xticks(range(len(switches)))
+    ax.set_xticklabels(switches, rotation=90 if len(switches) > 16 else 0, fontsize=7)
+    ax.set_ylabel("% of upward bytes")
+    ax.set_title("bytes going up into each %s (dashed: even share)"
+                 % ("core" if switches and switches[0].startswith("core") else "spine"),
+                 fontsize=10)
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
+def plot_link_heatmap(plt, runs, out):
+    runs = [(name, r) for name, r in runs if "link_utilization" in r.get("timeseries", {})]
+    fig, axes = plt.subplots(len(runs), 1, figsize=(8, 3.2 * len(runs) + 0.6), squeeze=False)
+    for ax, (name, r) in zip(axes[:, 0], runs):
+        ts = r["timeseries"]["link_utilization"]
+        names = list(ts["series"])
+
+        def up(n):
+            a, _, b = n.partition("-")
+            return node_rank(b.split("_")[0]) > node_rank(a)
+        order = [n for n in names if up(n)] + [n for n in names if not up(n)]
+        rows = [[0.0 if v is None else v for v in ts["series"][n]] for n in order]
+        t = ts["t_us"]
+        extent = (t[0] if t else 0, t[-1] if t else 1, len(order), 0)
+        im = ax.imshow(rows, aspect="auto", interpolation="nearest", cmap="viridis", vmin=0,
+                       vmax=1, extent=extent)
+        nup = sum(1 for n in names if up(n))
+        ax.axhline(nup, color="w", lw=1.0)
+        if len(order) <= 48:
+            ax.set_yticks([i + 0.5 for i in range(len(order))])
+            ax.set_yticklabels(order, fontsize=6)
+        else:
+            ax.set_yticks([nup / 2, nup + (len(order) - nup) / 2])
+            ax.set_yticklabels(["uplinks", "downlinks"], fontsize=8)
+        ax.set_title("%s: link utilization (uplinks above the white line)" % name, fontsize=10)
+        ax.set_xlabel("simulated time [us]")
+        fig.colorbar(im, ax=ax, label="fraction of link rate")
     fig.tight_layout()
     fig.savefig(out, dpi=120)
     plt.close(fig)
@@ -364,10 +456,17 @@ def main(argv=None):
             plot_link_load(plt, named_runs, target("link_load"))
         elif named_runs:
             print("plot.py: note: no link_bytes in the JSON; no link load plot", file=sys.stderr)
+    if "spine_share" in kinds and any(top_tier_share(r) for _, r in named_runs):
+        plot_spine_share(plt, named_runs, target("spine_share"))
+    if "link_heatmap" in kinds and any("link_utilization" in r.get("timeseries", {})
+                                       for _, r in named_runs):
+        plot_link_heatmap(plt, named_runs, target("link_heatmap"))
     if "ts" in kinds:
         keys = []
         for _, r in named_runs:
-            keys += [k for k in r.get("timeseries", {}) if k not in keys]
+            # Per-link utilization has one series per link: drawn as the heatmap instead.
+            keys += [k for k in r.get("timeseries", {})
+                     if k not in keys and k != "link_utilization"]
         for key in keys:
             plot_timeseries(plt, named_runs, key, target("ts_" + key))
     if "sweep" in kinds:
