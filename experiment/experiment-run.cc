@@ -190,7 +190,10 @@ ExperimentRun::BuildFabric()
     fh->SetAttribute("ForwardingMode",
                      StringValue(e.forwarding == "random"     ? "Random"
                                  : e.forwarding == "adaptive" ? "Adaptive"
+                                 : e.forwarding == "dlb"      ? "Dlb"
                                                               : "FlowHash"));
+    fh->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
+    fh->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
     m_fabric = fh->Build();
     ClosFabricHelper::AssignStreams(m_fabric, ExperimentStreams::FABRIC);
     m_hosts = m_fabric->GetHosts();

@@ -24,7 +24,7 @@ NS_LOG_COMPONENT_DEFINE("FabricOptions");
 namespace
 {
 
-const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive"};
+const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive", "dlb"};
 
 /**
  * Exit unless a time option lies in a range.
@@ -72,6 +72,8 @@ FabricOptions::FabricOptions()
       freezing(true),
       freezeDuration("10ms"),
       forwarding("hash"),
+      dlbTimeout("8us"),
+      dlbTableSize(4096),
       cc("window"),
       evSpace(65536),
       m_checked(false)
@@ -192,10 +194,28 @@ FabricOptions::RegisterLinkOptions()
     });
     o.AddChoice("forwarding",
                 "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
-                "value, as ECMP switches do; random: per packet; adaptive: the least-loaded "
-                "port, switch-side adaptive routing)",
+                "value, as ECMP switches do; random: per packet; adaptive: per packet, the "
+                "port free soonest; dlb: per flowlet, the port of best recent load and queue "
+                "depth)",
                 &forwarding,
                 g_forwardingNames);
+    o.AddTime("dlbTimeout",
+              "--forwarding=dlb: an idle gap longer than this starts a new flowlet (Time, 1us "
+              "to 50us)",
+              &dlbTimeout,
+              &m_parsed.dlbTimeout);
+    o.AddCheck([this]() {
+        TimeInRangeOrExit("--dlbTimeout",
+                          dlbTimeout,
+                          "1us to 50us",
+                          m_parsed.dlbTimeout >= MicroSeconds(1) &&
+                              m_parsed.dlbTimeout <= MicroSeconds(50));
+    });
+    o.AddRange("dlbTableSize",
+               "--forwarding=dlb: flowlet table buckets per switch (16 to 1048576)",
+               &dlbTableSize,
+               OptionRegistry::Fixed(16),
+               OptionRegistry::Fixed(1048576));
     o.Add("trim",
           "Full switch queues trim packets to headers instead of dropping them (true/false)",
           &trim);

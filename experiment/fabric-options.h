@@ -55,6 +55,7 @@ class FabricOptions
         Time rto;                                         //!< --rto when a Time, else 0.
         Time minRto;                                      //!< --minRto.
         Time freezeDuration;                              //!< --freezeDuration.
+        Time dlbTimeout;                                  //!< --dlbTimeout.
         Time start;                                       //!< --startTime.
         Time stop;                                        //!< --stopTime.
         Time sample;                                      //!< --sampleInterval.
@@ -123,7 +124,9 @@ class FabricOptions
     std::string opsVariant;     //!< OPS: uniform or deck.
     bool freezing;              //!< REPS freezing enabled.
     std::string freezeDuration; //!< REPS freeze duration.
-    std::string forwarding;     //!< Switch forwarding: hash, random or adaptive.
+    std::string forwarding;     //!< Switch forwarding: hash, random, adaptive or dlb.
+    std::string dlbTimeout;     //!< DLB flowlet timeout of the switches.
+    uint32_t dlbTableSize;      //!< DLB flowlet table buckets per switch.
     std::string cc;             //!< window, dcqcn or none.
     uint32_t evSpace;           //!< Entropy space of the path selectors.
 

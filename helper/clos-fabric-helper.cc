@@ -20,6 +20,7 @@
 #include "ns3/queue.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/reps-ns3-compat.h"
+#include "ns3/switch-load-balancer.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -200,7 +201,9 @@ ClosFabricHelper::GetTypeId()
                                           FabricSwitch::RANDOM,
                                           "Random",
                                           FabricSwitch::ADAPTIVE,
-                                          "Adaptive"))
+                                          "Adaptive",
+                                          FabricSwitch::DLB,
+                                          "Dlb"))
             .AddAttribute("RoutingConvergenceDelay",
                           "RoutingConvergenceDelay of the fabric built (Time::Max(): never).",
                           TimeValue(Time::Max()),
@@ -235,6 +238,7 @@ ClosFabricHelper::ClosFabricHelper()
       m_switchQdType("ns3::EcnQueueDisc")
 {
     NS_LOG_FUNCTION(this);
+    m_lbFactory.SetTypeId("ns3::SwitchLoadBalancer");
 }
 
 ClosFabricHelper::~ClosFabricHelper()
@@ -724,6 +728,14 @@ ClosFabricHelper::AddNodes(Ptr<ClosFabric> f) const
 }
 
 void
+ClosFabricHelper::SetSwitchLoadBalancerAttribute(const std::string& name,
+                                                 const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_lbFactory.Set(name, value);
+}
+
+void
 ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
 {
     // A traffic-control layer (for the queue discs) and the forwarding logic.
@@ -734,6 +746,7 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
         node->AggregateObject(CreateObject<TrafficControlLayer>());
         Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
         sw->SetAttribute("Mode", EnumValue(m_mode));
+        sw->SetLoadBalancer(m_lbFactory.Create<SwitchLoadBalancer>());
         sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, f->GetNHosts() + i)));
         node->AggregateObject(sw);
     }

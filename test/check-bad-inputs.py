@@ -84,6 +84,7 @@ KINDS = {
         "hostsPerLeaf": "count", "spines": "count", "pods": "count", "cores": "count",
         "linkRate": "rate", "linkDelay": "time", "mtu": "positive", "queuePackets": "positive",
         "ecnKmin": "count", "ecnKmax": "count", "forwarding": "choice", "trim": "bool",
+        "dlbTimeout": "time", "dlbTableSize": "count",
         "markOn": "choice", "controlPriority": "bool", "baseRtt": "choice", "rto": "time",
         "minRto": "time", "rtoBackoff": "bool", "opsVariant": "choice", "freezing": "bool",
         "freezeDuration": "time", "cc": "cc", "pattern": "choice", "flowSize": "size",

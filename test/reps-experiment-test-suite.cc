@@ -18,6 +18,7 @@
 #include "ns3/ring-all-reduce.h"
 #include "ns3/roce-ack-header.h"
 #include "ns3/simulator.h"
+#include "ns3/switch-load-balancer.h"
 #include "ns3/string.h"
 #include "ns3/tcp-background.h"
 #include "ns3/test.h"
@@ -373,6 +374,9 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             seen->fabric[a] = Attr(q, a);
         }
         seen->fabric["Mode"] = Attr(f->GetLeaf(0)->GetObject<FabricSwitch>(), "Mode");
+        Ptr<SwitchLoadBalancer> lb = f->GetSpine(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        seen->fabric["FlowletTimeout"] = Attr(lb, "FlowletTimeout");
+        seen->fabric["FlowletTableSize"] = Attr(lb, "FlowletTableSize");
         const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
         for (const Ptr<RdmaQueuePair>& qp : qps)
         {
@@ -416,7 +420,9 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.trim = true;
         e.markOn = "enqueue";
         e.controlPriority = false;
-        e.forwarding = "random";
+        e.forwarding = "dlb";
+        e.dlbTimeout = "13us";
+        e.dlbTableSize = 96;
         e.cc = "dcqcn";
         e.evSpace = 128;
         e.rto = "33us";
@@ -442,7 +448,11 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["MaxSize"], "50p", "--queuePackets");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmin"], "10p", "--ecnKmin");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmax"], "40p", "--ecnKmax");
-        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Mode"], "Random", "--forwarding");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Mode"], "Dlb", "--forwarding");
+        NS_TEST_ASSERT_MSG_EQ(Time(seen.fabric["FlowletTimeout"]),
+                              MicroSeconds(13),
+                              "--dlbTimeout in every switch");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["FlowletTableSize"], "96", "--dlbTableSize");
         NS_TEST_ASSERT_MSG_EQ(seen.qps.size(), 4, "one sender per host");
         for (QpSeen& qp : seen.qps)
         {
