@@ -191,6 +191,7 @@ ExperimentRun::BuildFabric()
                      StringValue(e.forwarding == "random"     ? "Random"
                                  : e.forwarding == "adaptive" ? "Adaptive"
                                  : e.forwarding == "dlb"      ? "Dlb"
+                                 : e.forwarding == "glb"      ? "Glb"
                                                               : "FlowHash"));
     fh->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
     fh->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));

@@ -24,7 +24,7 @@ NS_LOG_COMPONENT_DEFINE("FabricOptions");
 namespace
 {
 
-const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive", "dlb"};
+const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive", "dlb", "glb"};
 
 /**
  * Exit unless a time option lies in a range.
@@ -196,12 +196,13 @@ FabricOptions::RegisterLinkOptions()
                 "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
                 "value, as ECMP switches do; random: per packet; adaptive: per packet, the "
                 "port free soonest; dlb: per flowlet, the port of best recent load and queue "
-                "depth)",
+                "depth; glb: per flowlet, the leaf up-link of the least congested path to the "
+                "destination leaf, learnt through the fabric)",
                 &forwarding,
                 g_forwardingNames);
     o.AddTime("dlbTimeout",
-              "--forwarding=dlb: an idle gap longer than this starts a new flowlet (Time, 1us "
-              "to 50us)",
+              "--forwarding=dlb or glb: an idle gap longer than this starts a new flowlet (Time, "
+              "1us to 50us)",
               &dlbTimeout,
               &m_parsed.dlbTimeout);
     o.AddCheck([this]() {
@@ -212,7 +213,7 @@ FabricOptions::RegisterLinkOptions()
                               m_parsed.dlbTimeout <= MicroSeconds(50));
     });
     o.AddRange("dlbTableSize",
-               "--forwarding=dlb: flowlet table buckets per switch (16 to 1048576)",
+               "--forwarding=dlb or glb: flowlet table buckets per switch (16 to 1048576)",
                &dlbTableSize,
                OptionRegistry::Fixed(16),
                OptionRegistry::Fixed(1048576));

@@ -203,7 +203,9 @@ ClosFabricHelper::GetTypeId()
                                           FabricSwitch::ADAPTIVE,
                                           "Adaptive",
                                           FabricSwitch::DLB,
-                                          "Dlb"))
+                                          "Dlb",
+                                          FabricSwitch::GLB,
+                                          "Glb"))
             .AddAttribute("RoutingConvergenceDelay",
                           "RoutingConvergenceDelay of the fabric built (Time::Max(): never).",
                           TimeValue(Time::Max()),
@@ -749,6 +751,29 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
         sw->SetLoadBalancer(m_lbFactory.Create<SwitchLoadBalancer>());
         sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, f->GetNHosts() + i)));
         node->AggregateObject(sw);
+    }
+    if (m_mode == FabricSwitch::GLB)
+    {
+        // Where every switch is: leaves choose up-links, the others raise the carried metric.
+        std::vector<uint32_t> hostLeaf(f->GetNHosts());
+        for (uint32_t h = 0; h < f->GetNHosts(); h++)
+        {
+            hostLeaf[h] = f->GetLeafOfHost(h);
+        }
+        for (uint32_t i = 0; i < switches.GetN(); i++)
+        {
+            switches.Get(i)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
+                UINT32_MAX,
+                hostLeaf,
+                f->GetNLeaves());
+        }
+        for (uint32_t l = 0; l < f->GetNLeaves(); l++)
+        {
+            f->GetLeaf(l)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
+                l,
+                hostLeaf,
+                f->GetNLeaves());
+        }
     }
 }
 

@@ -51,7 +51,9 @@ FabricSwitch::GetTypeId()
                                           FabricSwitch::ADAPTIVE,
                                           "Adaptive",
                                           FabricSwitch::DLB,
-                                          "Dlb"))
+                                          "Dlb",
+                                          FabricSwitch::GLB,
+                                          "Glb"))
             .AddAttribute("Salt",
                           "Per-switch value mixed into the flow hash; 0 derives one from the "
                           "node id, so that switches do not make correlated choices.",
@@ -361,6 +363,15 @@ FabricSwitch::PickPort(PortSet set, const FlowKey& key, Mode mode) const
     {
         return m_lb->PickDlb(&m_setPorts[set.begin], set.n, hash, m_setPorts[set.begin + pick]);
     }
+    if (mode == GLB)
+    {
+        return m_lb->PickGlb(&m_setPorts[set.begin],
+                             set.n,
+                             hash,
+                             m_setPorts[set.begin + pick],
+                             key.src - m_addressBase - 1,
+                             key.dst - m_addressBase - 1);
+    }
     return m_setPorts[set.begin + pick];
 }
 
@@ -423,7 +434,19 @@ FabricSwitch::Receive(Ptr<NetDevice> device,
     {
         ip.EnableChecksum();
     }
-    Forward(packet, ip, inPort, PickPort(set, ReadFlowKey(ip, packet), m_mode));
+    FlowKey key = ReadFlowKey(ip, packet);
+    uint32_t outPort = PickPort(set, key, m_mode);
+    if (m_mode == GLB && ip.GetFragmentOffset() == 0 && ip.IsLastFragment())
+    {
+        // GLB's fields ride in the Identification of unfragmented packets.
+        m_lb->GlbForward(ip,
+                         &m_setPorts[set.begin],
+                         set.n,
+                         outPort,
+                         key.src - m_addressBase - 1,
+                         key.dst - m_addressBase - 1);
+    }
+    Forward(packet, ip, inPort, outPort);
 }
 
 void

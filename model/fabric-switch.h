@@ -50,6 +50,9 @@ class TrafficControlLayer;
  * - DLB: dynamic load balancing on flowlets: a new flowlet takes the port of best quality
  *   (recent load and queue depth), a live flowlet keeps its port
  *   (SwitchLoadBalancer::PickDlb()).
+ * - GLB: global load balancing: as DLB, but a leaf gives a new flowlet the up-link whose
+ *   path to the destination leaf is least congested, learnt from metrics that packets carry
+ *   in their IPv4 Identification (SwitchLoadBalancer::PickGlb(), GlbForward()).
  *
  * One private function makes the choice, for forwarding and for GetFlowHashPort(), so that
  * the port a test or a path selector predicts is the port a packet takes.
@@ -67,6 +70,7 @@ class FabricSwitch : public Object
         RANDOM,    //!< Uniformly random per packet.
         ADAPTIVE,  //!< Per packet, the port free soonest, ties at random.
         DLB,       //!< Per flowlet, the port of best quality.
+        GLB,       //!< Per flowlet, the up-link of least congested path to the leaf.
     };
 
     /// Why a switch dropped a packet (the queue disc's own drops are not counted here).

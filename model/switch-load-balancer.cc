@@ -60,17 +60,22 @@ SwitchLoadBalancer::GetTypeId()
                           MakeUintegerAccessor(&SwitchLoadBalancer::m_loadWeight),
                           MakeUintegerChecker<uint32_t>(0, 100))
             .AddAttribute("QueueWeight",
-                          "DLB: weight of the queue depth in the port quality (0 to 100; "
+                          "DLB: weight of the queueing delay in the port quality (0 to 100; "
                           "LoadWeight + QueueWeight must be at least 1).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&SwitchLoadBalancer::m_queueWeight),
                           MakeUintegerChecker<uint32_t>(0, 100))
-            .AddAttribute("QueueRange",
-                          "DLB: queue depth (bytes) mapped to the worst quality level "
-                          "(1500 to 1e9).",
-                          UintegerValue(409600),
-                          MakeUintegerAccessor(&SwitchLoadBalancer::m_queueRange),
-                          MakeUintegerChecker<uint64_t>(1500, 1000000000))
+            .AddAttribute("DelayRange",
+                          "Queueing delay (drain time of the port's backlog at its rate) mapped "
+                          "to the worst quality level (10ns to 10ms).",
+                          TimeValue(NanoSeconds(8192)),
+                          MakeTimeAccessor(&SwitchLoadBalancer::m_delayRange),
+                          MakeTimeChecker(NanoSeconds(10), MilliSeconds(10)))
+            .AddAttribute("GlbAgingTime",
+                          "GLB: a congestion entry older than this is ignored (1us to 10ms).",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&SwitchLoadBalancer::m_glbAging),
+                          MakeTimeChecker(MicroSeconds(1), MilliSeconds(10)))
             .AddTraceSource("Flowlet",
                             "DLB started a flowlet (new flow, or a flow moved after a gap).",
                             MakeTraceSourceAccessor(&SwitchLoadBalancer::m_flowletTrace),
@@ -84,8 +89,10 @@ SwitchLoadBalancer::SwitchLoadBalancer()
       m_levels(8),
       m_loadWeight(1),
       m_queueWeight(1),
-      m_queueRange(409600),
-      m_table(4096)
+      m_delayRange(NanoSeconds(8192)),
+      m_table(4096),
+      m_glbAging(MicroSeconds(50)),
+      m_glbLeaf(UINT32_MAX)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -217,21 +224,20 @@ SwitchLoadBalancer::GetRecentLoad(uint32_t port) const
 
 uint32_t
 SwitchLoadBalancer::Quality(double load,
-                            uint64_t queueBytes,
-                            uint64_t queueRange,
+                            double delay,
                             uint32_t levels,
                             uint32_t loadWeight,
-                            uint32_t queueWeight)
+                            uint32_t delayWeight)
 {
     auto quantise = [levels](double x) {
         x = std::max(0.0, std::min(x, 1.0));
         return std::min<uint32_t>(levels - 1, static_cast<uint32_t>(x * levels));
     };
     uint32_t loadLevel = quantise(load);
-    uint32_t queueLevel = quantise(static_cast<double>(queueBytes) / queueRange);
-    uint32_t weights = loadWeight + queueWeight;
+    uint32_t delayLevel = quantise(delay);
+    uint32_t weights = loadWeight + delayWeight;
     // Rounded to the nearest level; the worse of two equally near levels.
-    return (loadWeight * loadLevel + queueWeight * queueLevel + weights / 2) / weights;
+    return (loadWeight * loadLevel + delayWeight * delayLevel + weights / 2) / weights;
 }
 
 uint32_t
@@ -239,14 +245,9 @@ SwitchLoadBalancer::GetQuality(uint32_t port) const
 {
     NS_ABORT_MSG_IF(m_loadWeight + m_queueWeight == 0,
                     "SwitchLoadBalancer: LoadWeight + QueueWeight must be at least 1 (both 0)");
-    const PortState& s = m_ports[port];
-    uint64_t queued = s.queueDisc ? s.queueDisc->GetNBytes() : 0;
-    return Quality(GetRecentLoad(port),
-                   queued,
-                   m_queueRange,
-                   m_levels,
-                   m_loadWeight,
-                   m_queueWeight);
+    double delay = static_cast<double>(GetDrainTime(port).GetNanoSeconds()) /
+                   static_cast<double>(m_delayRange.GetNanoSeconds());
+    return Quality(GetRecentLoad(port), delay, m_levels, m_loadWeight, m_queueWeight);
 }
 
 uint32_t
@@ -289,6 +290,16 @@ SwitchLoadBalancer::PickAdaptive(const uint32_t* ports, uint32_t n)
 uint32_t
 SwitchLoadBalancer::PickDlb(const uint32_t* ports, uint32_t n, uint32_t hash, uint32_t hashPort)
 {
+    return PickFlowlet(ports, n, hash, hashPort, UINT32_MAX);
+}
+
+uint32_t
+SwitchLoadBalancer::PickFlowlet(const uint32_t* ports,
+                                uint32_t n,
+                                uint32_t hash,
+                                uint32_t hashPort,
+                                uint32_t dstLeaf)
+{
     int64_t now = Simulator::Now().GetNanoSeconds();
     DlbFlowletTable::Lookup l = m_table.Classify(hash, now, m_flowletTimeout.GetNanoSeconds());
     if (l.result == DlbFlowletTable::Result::COLLISION)
@@ -309,10 +320,21 @@ SwitchLoadBalancer::PickDlb(const uint32_t* ports, uint32_t n, uint32_t hash, ui
     for (uint32_t k = 0; k < n; k++)
     {
         NS_ASSERT(ports[k] < m_ports.size());
-        // Quality first; among equal levels the port free soonest (a packet already on the
+        int64_t level = 0;
+        if (dstLeaf == UINT32_MAX)
+        {
+            level = GetQuality(ports[k]);
+        }
+        else
+        {
+            // The worst hop of the path: this up-link, or what the destination leaf saw.
+            level = std::max<int64_t>(GetGlbMetric(ports[k]), ReadGlb(m_toLeaf, dstLeaf, k));
+        }
+        // Best level first; among equal levels the port free soonest (a packet already on the
         // wire at the same instant), then at random.
-        m_score[k] = (static_cast<int64_t>(GetQuality(ports[k])) << 40) +
-                     std::min<int64_t>(GetDrainTime(ports[k]).GetNanoSeconds(), (1LL << 40) - 1);
+        m_score[k] =
+            (level << 40) +
+            std::min<int64_t>(GetDrainTime(ports[k]).GetNanoSeconds(), (1LL << 40) - 1);
     }
     uint32_t port = ports[PickLeast(ports, n, m_score)];
     m_table.Start(l.bucket, hash, static_cast<uint16_t>(port), now);
@@ -324,6 +346,162 @@ SwitchLoadBalancer::PickDlb(const uint32_t* ports, uint32_t n, uint32_t hash, ui
     NS_LOG_LOGIC("flowlet " << hash << " on port " << port);
     m_flowletTrace(hash, l.hadPort ? uint32_t{l.port} : UINT32_MAX, port);
     return port;
+}
+
+uint16_t
+SwitchLoadBalancer::EncodeGlb(const GlbFields& f)
+{
+    return static_cast<uint16_t>(((f.upLink & 0x1f) << 11) | ((f.metric & 0x7) << 8) |
+                                 ((f.fbUpLink & 0x1f) << 3) | (f.fbMetric & 0x7));
+}
+
+SwitchLoadBalancer::GlbFields
+SwitchLoadBalancer::DecodeGlb(uint16_t id)
+{
+    GlbFields f;
+    f.upLink = (id >> 11) & 0x1f;
+    f.metric = (id >> 8) & 0x7;
+    f.fbUpLink = (id >> 3) & 0x1f;
+    f.fbMetric = id & 0x7;
+    return f;
+}
+
+void
+SwitchLoadBalancer::SetGlbTopology(uint32_t leaf,
+                                   const std::vector<uint32_t>& hostLeaf,
+                                   uint32_t nLeaves)
+{
+    NS_LOG_FUNCTION(this << leaf << nLeaves);
+    m_glbLeaf = leaf;
+    m_hostLeaf = hostLeaf;
+    m_toLeaf.assign(static_cast<size_t>(nLeaves) * GLB_NONE, GlbEntry());
+    m_fromLeaf.assign(static_cast<size_t>(nLeaves) * GLB_NONE, GlbEntry());
+    m_fbNext.assign(nLeaves, 0);
+}
+
+uint32_t
+SwitchLoadBalancer::GetGlbMetric(uint32_t port) const
+{
+    return GetQuality(port) * GLB_LEVELS / m_levels;
+}
+
+int32_t
+SwitchLoadBalancer::ReadGlb(const std::vector<GlbEntry>& table,
+                            uint32_t leaf,
+                            uint32_t upLink) const
+{
+    if (upLink >= GLB_NONE || static_cast<size_t>(leaf) * GLB_NONE + upLink >= table.size())
+    {
+        return -1;
+    }
+    const GlbEntry& e = table[static_cast<size_t>(leaf) * GLB_NONE + upLink];
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    if (!e.valid || now - e.atNs > m_glbAging.GetNanoSeconds())
+    {
+        return -1;
+    }
+    return e.metric;
+}
+
+int32_t
+SwitchLoadBalancer::GetCongestionToLeaf(uint32_t dstLeaf, uint32_t upLink) const
+{
+    return ReadGlb(m_toLeaf, dstLeaf, upLink);
+}
+
+int32_t
+SwitchLoadBalancer::GetCongestionFromLeaf(uint32_t srcLeaf, uint32_t upLink) const
+{
+    return ReadGlb(m_fromLeaf, srcLeaf, upLink);
+}
+
+uint32_t
+SwitchLoadBalancer::PickGlb(const uint32_t* ports,
+                            uint32_t n,
+                            uint32_t hash,
+                            uint32_t hashPort,
+                            uint32_t srcHost,
+                            uint32_t dstHost)
+{
+    bool up = m_glbLeaf != UINT32_MAX && srcHost < m_hostLeaf.size() &&
+              dstHost < m_hostLeaf.size() && m_hostLeaf[srcHost] == m_glbLeaf &&
+              m_hostLeaf[dstHost] != m_glbLeaf && n <= GLB_NONE;
+    return PickFlowlet(ports, n, hash, hashPort, up ? m_hostLeaf[dstHost] : UINT32_MAX);
+}
+
+void
+SwitchLoadBalancer::GlbForward(Ipv4Header& ip,
+                               const uint32_t* ports,
+                               uint32_t n,
+                               uint32_t outPort,
+                               uint32_t srcHost,
+                               uint32_t dstHost)
+{
+    if (srcHost >= m_hostLeaf.size() || dstHost >= m_hostLeaf.size())
+    {
+        return;
+    }
+    uint32_t srcLeaf = m_hostLeaf[srcHost];
+    uint32_t dstLeaf = m_hostLeaf[dstHost];
+    if (srcLeaf == dstLeaf)
+    {
+        return;
+    }
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    if (m_glbLeaf != UINT32_MAX && srcLeaf == m_glbLeaf)
+    {
+        // Source leaf: a fresh header with this up-link and one feedback entry for the
+        // destination leaf, round robin over the entries that are not stale.
+        GlbFields f;
+        uint32_t pos = std::find(ports, ports + n, outPort) - ports;
+        if (pos < GLB_NONE && n <= GLB_NONE)
+        {
+            f.upLink = pos;
+            f.metric = GetGlbMetric(outPort);
+        }
+        uint8_t& next = m_fbNext[dstLeaf];
+        for (uint32_t k = 0; k < GLB_NONE; k++)
+        {
+            uint32_t u = (next + k) % GLB_NONE;
+            int32_t m = ReadGlb(m_fromLeaf, dstLeaf, u);
+            if (m >= 0)
+            {
+                f.fbUpLink = u;
+                f.fbMetric = m;
+                next = (u + 1) % GLB_NONE;
+                break;
+            }
+        }
+        ip.SetIdentification(EncodeGlb(f));
+        return;
+    }
+    GlbFields f = DecodeGlb(ip.GetIdentification());
+    if (m_glbLeaf != UINT32_MAX && dstLeaf == m_glbLeaf)
+    {
+        // Destination leaf: learn the path's congestion and the piggybacked feedback.
+        if (f.upLink < GLB_NONE)
+        {
+            GlbEntry& e = m_fromLeaf[static_cast<size_t>(srcLeaf) * GLB_NONE + f.upLink];
+            e.valid = true;
+            e.atNs = now;
+            e.metric = f.metric;
+        }
+        if (f.fbUpLink < GLB_NONE)
+        {
+            GlbEntry& e = m_toLeaf[static_cast<size_t>(srcLeaf) * GLB_NONE + f.fbUpLink];
+            e.valid = true;
+            e.atNs = now;
+            e.metric = f.fbMetric;
+            m_counters.glbFeedback++;
+        }
+        return;
+    }
+    // A switch between the leaves: the worst hop so far.
+    if (f.upLink < GLB_NONE)
+    {
+        f.metric = std::max(f.metric, GetGlbMetric(outPort));
+        ip.SetIdentification(EncodeGlb(f));
+    }
 }
 
 const SwitchLoadBalancer::Counters&

@@ -7,6 +7,7 @@
 
 #include "dlb-flowlet-table.h"
 
+#include "ns3/ipv4-header.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -56,7 +57,33 @@ class SwitchLoadBalancer : public Object
         uint64_t flowlets{0};   //!< Flowlets started.
         uint64_t moves{0};      //!< Flowlets of a known flow started on another port.
         uint64_t collisions{0}; //!< Packets sent by the flow hash after a bucket collision.
+        uint64_t glbFeedback{0}; //!< GLB: congestion-to-leaf entries received on packets.
     };
+
+    /// GLB: the value of a 5-bit up-link field that carries nothing.
+    static constexpr uint32_t GLB_NONE = 31;
+    /// GLB: number of metric levels carried (3 bits).
+    static constexpr uint32_t GLB_LEVELS = 8;
+
+    /// GLB: the fields carried in the 16-bit IPv4 Identification of an unfragmented packet.
+    struct GlbFields
+    {
+        uint32_t upLink{GLB_NONE};   //!< Forward: the source leaf's up-link (position in its set).
+        uint32_t metric{0};          //!< Forward: the worst hop metric so far (0 to 7).
+        uint32_t fbUpLink{GLB_NONE}; //!< Feedback: an up-link of the receiving leaf toward the sender's leaf.
+        uint32_t fbMetric{0};        //!< Feedback: that path's metric (0 to 7).
+    };
+
+    /**
+     * \param f the fields
+     * \return the 16-bit value (up-link 5 bits, metric 3, feedback up-link 5, feedback metric 3)
+     */
+    static uint16_t EncodeGlb(const GlbFields& f);
+    /**
+     * \param id the 16-bit value
+     * \return the fields
+     */
+    static GlbFields DecodeGlb(uint16_t id);
 
     /**
      * \brief Get the type ID.
@@ -104,29 +131,27 @@ class SwitchLoadBalancer : public Object
      */
     double GetRecentLoad(uint32_t port) const;
     /**
-     * The DLB quality of a port (0 is best): QualityLevels - 1 levels of a weighted mix of the
-     * quantised recent load and the quantised queue depth (queue disc bytes over QueueRange).
+     * The DLB quality of a port (0 is best): a level of QualityLevels, the weighted mix of the
+     * quantised recent load and the quantised queueing delay (drain time over DelayRange).
      * \param port a port
      * \return the quality level
      */
     uint32_t GetQuality(uint32_t port) const;
 
     /**
-     * Quantised mix of load and queue depth (the rule of GetQuality(), without a port).
+     * Quantised mix of load and delay (the rule of GetQuality(), without a port).
      * \param load recent load (fraction of the line rate)
-     * \param queueBytes queue depth (bytes)
-     * \param queueRange queue depth of the top level (bytes)
+     * \param delay queueing delay as a fraction of DelayRange
      * \param levels number of levels (>= 2)
      * \param loadWeight weight of the load
-     * \param queueWeight weight of the queue depth
+     * \param delayWeight weight of the delay
      * \return the level, 0 to levels - 1
      */
     static uint32_t Quality(double load,
-                            uint64_t queueBytes,
-                            uint64_t queueRange,
+                            double delay,
                             uint32_t levels,
                             uint32_t loadWeight,
-                            uint32_t queueWeight);
+                            uint32_t delayWeight);
 
     /**
      * Per-packet adaptive choice.
@@ -144,6 +169,68 @@ class SwitchLoadBalancer : public Object
      * \return the port
      */
     uint32_t PickDlb(const uint32_t* ports, uint32_t n, uint32_t hash, uint32_t hashPort);
+
+    /**
+     * GLB: tell the switch where it is. Leaves run GLB on their up-links; other switches only
+     * raise the metric carried by the packets they forward.
+     * \param leaf this switch's leaf number, or UINT32_MAX when it is not a leaf
+     * \param hostLeaf the leaf of every host
+     * \param nLeaves the number of leaves
+     */
+    void SetGlbTopology(uint32_t leaf, const std::vector<uint32_t>& hostLeaf, uint32_t nLeaves);
+    /**
+     * GLB choice at a leaf for a packet going up: as PickDlb(), but a new flowlet takes the
+     * up-link whose worst hop toward the destination leaf (max of the local metric and the
+     * congestion-to-leaf entry) is least. Elsewhere, PickDlb().
+     * \param ports the equal-cost ports
+     * \param n their number
+     * \param hash the packet's flow hash
+     * \param hashPort the flow-hash port
+     * \param srcHost the source host number
+     * \param dstHost the destination host number
+     * \return the port
+     */
+    uint32_t PickGlb(const uint32_t* ports,
+                     uint32_t n,
+                     uint32_t hash,
+                     uint32_t hashPort,
+                     uint32_t srcHost,
+                     uint32_t dstHost);
+    /**
+     * GLB: update the fields of a packet being forwarded (and learn from them): a source leaf
+     * writes its up-link, its metric and one feedback entry; other switches raise the metric to
+     * their egress port's; the destination leaf stores the metric (congestion from the source
+     * leaf) and the feedback entry (congestion to the source leaf).
+     * \param ip the IPv4 header (Identification rewritten)
+     * \param ports the equal-cost ports the egress port was chosen from
+     * \param n their number
+     * \param outPort the egress port
+     * \param srcHost the source host number
+     * \param dstHost the destination host number
+     */
+    void GlbForward(Ipv4Header& ip,
+                    const uint32_t* ports,
+                    uint32_t n,
+                    uint32_t outPort,
+                    uint32_t srcHost,
+                    uint32_t dstHost);
+    /**
+     * \param port a port
+     * \return its GLB metric: the quality scaled to GLB_LEVELS levels
+     */
+    uint32_t GetGlbMetric(uint32_t port) const;
+    /**
+     * \param dstLeaf a leaf
+     * \param upLink an up-link of this leaf (position in its set)
+     * \return the metric last fed back for that path, or -1 if none or older than GlbAgingTime
+     */
+    int32_t GetCongestionToLeaf(uint32_t dstLeaf, uint32_t upLink) const;
+    /**
+     * \param srcLeaf a leaf
+     * \param upLink an up-link of that leaf (position in its set)
+     * \return the metric last carried by a packet on that path, or -1 if none or stale
+     */
+    int32_t GetCongestionFromLeaf(uint32_t srcLeaf, uint32_t upLink) const;
 
     /// \return the DLB counters
     const Counters& GetCounters() const;
@@ -166,6 +253,36 @@ class SwitchLoadBalancer : public Object
         double ewmaBytes{0};             //!< Moving average of bytes sent (at ewmaNs).
         int64_t ewmaNs{0};               //!< When ewmaBytes was last brought up to date.
     };
+
+    /// A GLB metric and when it was learnt.
+    struct GlbEntry
+    {
+        int64_t atNs{0};     //!< When.
+        uint8_t metric{0};   //!< Metric, 0 to 7.
+        bool valid{false};   //!< Ever learnt.
+    };
+
+    /**
+     * \param table a GLB table
+     * \param leaf a leaf
+     * \param upLink an up-link
+     * \return its entry's metric, or -1 if none or stale
+     */
+    int32_t ReadGlb(const std::vector<GlbEntry>& table, uint32_t leaf, uint32_t upLink) const;
+    /**
+     * The flowlet choice of DLB and GLB.
+     * \param ports the equal-cost ports
+     * \param n their number
+     * \param hash the flow hash
+     * \param hashPort the flow-hash port
+     * \param dstLeaf GLB: the destination leaf; UINT32_MAX: DLB
+     * \return the port
+     */
+    uint32_t PickFlowlet(const uint32_t* ports,
+                         uint32_t n,
+                         uint32_t hash,
+                         uint32_t hashPort,
+                         uint32_t dstLeaf);
 
     /**
      * PhyTxBegin of a port's device.
@@ -197,10 +314,16 @@ class SwitchLoadBalancer : public Object
     uint32_t m_levels;                //!< QualityLevels attribute.
     uint32_t m_loadWeight;            //!< LoadWeight attribute.
     uint32_t m_queueWeight;           //!< QueueWeight attribute.
-    uint64_t m_queueRange;            //!< QueueRange attribute (bytes).
+    Time m_delayRange;                //!< DelayRange attribute.
     DlbFlowletTable m_table;          //!< Flowlet table.
     std::vector<PortState> m_ports;   //!< Ports.
     Ptr<UniformRandomVariable> m_rng; //!< The switch's random variable.
+    Time m_glbAging;                  //!< GlbAgingTime attribute.
+    uint32_t m_glbLeaf;               //!< This leaf's number (UINT32_MAX: not a leaf).
+    std::vector<uint32_t> m_hostLeaf; //!< Leaf of every host.
+    std::vector<GlbEntry> m_toLeaf;   //!< [leaf * 31 + up-link]: congestion to a leaf.
+    std::vector<GlbEntry> m_fromLeaf; //!< [leaf * 31 + up-link]: congestion from a leaf.
+    std::vector<uint8_t> m_fbNext;    //!< Per leaf: next feedback entry (round robin).
     Counters m_counters;              //!< Counters.
     std::vector<int64_t> m_score;     //!< Scratch space of the choices.
     std::vector<uint32_t> m_ties;     //!< Scratch space of the choices.

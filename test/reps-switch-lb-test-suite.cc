@@ -14,6 +14,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
+#include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/switch-load-balancer.h"
@@ -41,10 +42,14 @@ constexpr uint32_t kPayload = 1000;
  * \param mode forwarding mode
  * \param tableSize FlowletTableSize of the switches
  * \param timeout FlowletTimeout of the switches
+ * \param aging GlbAgingTime of the switches
  * \return the fabric
  */
 Ptr<ClosFabric>
-SmallFabric(FabricSwitch::Mode mode, uint32_t tableSize = 4096, Time timeout = MicroSeconds(8))
+SmallFabric(FabricSwitch::Mode mode,
+            uint32_t tableSize = 4096,
+            Time timeout = MicroSeconds(8),
+            Time aging = MicroSeconds(50))
 {
     Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
     h->SetAttribute("Tiers", UintegerValue(2));
@@ -61,6 +66,7 @@ SmallFabric(FabricSwitch::Mode mode, uint32_t tableSize = 4096, Time timeout = M
     h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("950p")));
     h->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(tableSize));
     h->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(timeout));
+    h->SetSwitchLoadBalancerAttribute("GlbAgingTime", TimeValue(aging));
     Ptr<ClosFabric> f = h->Build();
     ClosFabricHelper::AssignStreams(f, 100);
     return f;
@@ -345,27 +351,25 @@ class SwitchLbDlbQualityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        // The rule: 8 levels, equal weights, 400 KiB of queue for the top level.
-        const uint64_t range = 409600;
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0, 0, range, 8, 1, 1), 0, "idle");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, range, range, 8, 1, 1),
+        // The rule: 8 levels, equal weights.
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0, 0, 8, 1, 1), 0, "idle");
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 1.0, 8, 1, 1),
                               7,
-                              "busy and full: the worst level");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, range, 8, 1, 1),
+                              "busy and a full delay range: the worst level");
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, 8, 1, 1),
                               4,
-                              "busy, empty queue: half way (7 / 2 rounded up)");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, range, 8, 1, 0),
-                              7,
-                              "load only");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, range, 8, 0, 1),
-                              0,
-                              "queue only");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(3.0, 5 * range, range, 8, 1, 1),
+                              "busy, no queueing delay: half way (7 / 2 rounded up)");
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, 8, 1, 0), 7, "load only");
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, 8, 0, 1), 0, "delay only");
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(3.0, 5.0, 8, 1, 1),
                               7,
                               "saturates at the top level");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0.5, 0, range, 4, 1, 0),
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0.5, 0, 4, 1, 0),
                               2,
                               "half load of 4 levels");
+        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0, 0.3, 8, 1, 3),
+                              2,
+                              "weights: (0 + 3 x 2 + 2) / 4");
 
         Ptr<ClosFabric> f = SmallFabric(FabricSwitch::DLB);
         Ptr<SwitchLoadBalancer> lb = f->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
@@ -485,6 +489,216 @@ class SwitchLbDlbCollisionTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * GLB: the metric a packet carries is the worst hop of its path; the destination leaf stores
+ * it per (source leaf, up-link) and a packet going back carries it to the source leaf's
+ * congestion-to-leaf table; entries age out.
+ */
+class SwitchLbGlbPropagationTestCase : public TestCase
+{
+  public:
+    SwitchLbGlbPropagationTestCase()
+        : TestCase("GLB: path metrics travel in the packets and come back on reverse traffic")
+    {
+    }
+
+  private:
+    /**
+     * Forward trace of leaf 1: the GLB fields of the packets from leaf 0.
+     * \param p the packet
+     * \param ip its IPv4 header
+     * \param in ingress port
+     * \param out egress port
+     */
+    void AtLeaf1(Ptr<const Packet> p, const Ipv4Header& ip, uint32_t in, uint32_t out)
+    {
+        if (ip.GetDestination() == m_fabric->GetHostAddress(2))
+        {
+            m_fields.push_back(SwitchLoadBalancer::DecodeGlb(ip.GetIdentification()));
+            m_fromLeaf0 = m_leaf1->GetCongestionFromLeaf(0, m_fields.back().upLink);
+        }
+    }
+
+    /// Read leaf 0's congestion-to-leaf-1 entries.
+    void ReadLeaf0()
+    {
+        m_toLeaf1.clear();
+        for (uint32_t u = 0; u < 2; u++)
+        {
+            m_toLeaf1.push_back(m_leaf0->GetCongestionToLeaf(1, u));
+        }
+    }
+
+    void DoRun() override
+    {
+        SwitchLoadBalancer::GlbFields f;
+        f.upLink = 17;
+        f.metric = 5;
+        f.fbUpLink = 3;
+        f.fbMetric = 6;
+        SwitchLoadBalancer::GlbFields g =
+            SwitchLoadBalancer::DecodeGlb(SwitchLoadBalancer::EncodeGlb(f));
+        NS_TEST_ASSERT_MSG_EQ(g.upLink, 17, "up-link field round trip");
+        NS_TEST_ASSERT_MSG_EQ(g.metric, 5, "metric field round trip");
+        NS_TEST_ASSERT_MSG_EQ(g.fbUpLink, 3, "feedback up-link round trip");
+        NS_TEST_ASSERT_MSG_EQ(g.fbMetric, 6, "feedback metric round trip");
+
+        m_fabric = SmallFabric(FabricSwitch::GLB);
+        m_leaf0 = m_fabric->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        m_leaf1 = m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        // Both spines' down-links to leaf 1 at 1 Gb/s: whichever spine the flowlet takes, its
+        // last hop is busy after the first packet.
+        for (uint32_t spine = 0; spine < 2; spine++)
+        {
+            m_fabric->GetLinkDevice(m_fabric->GetLeafSpineLink(1, spine), 1)
+                ->SetDataRate(DataRate("1Gbps"));
+        }
+        m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->TraceConnectWithoutContext(
+            "Forward",
+            MakeCallback(&SwitchLbGlbPropagationTestCase::AtLeaf1, this));
+        Sink sink(m_fabric, {0, 2});
+        for (uint32_t i = 0; i < 4; i++)
+        {
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, m_fabric, 0, 2, 1000);
+        }
+        // Before any packet goes back, leaf 0 knows nothing.
+        Simulator::Schedule(MicroSeconds(40), &SwitchLbGlbPropagationTestCase::ReadLeaf0, this);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_fields.size(), 4, "four packets reached leaf 1");
+        NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[0] + m_toLeaf1[1], -2, "no feedback without reverse traffic");
+        uint32_t u = m_fields.back().upLink;
+        NS_TEST_ASSERT_MSG_LT(u, 2, "the source leaf wrote its up-link");
+        NS_TEST_ASSERT_MSG_EQ(m_fields.front().metric, 0, "the first packet found the path idle");
+        NS_TEST_ASSERT_MSG_GT(m_fields.back().metric,
+                              0u,
+                              "the last packet carries the busy 1 Gb/s down-link's metric");
+        NS_TEST_ASSERT_MSG_EQ(m_fromLeaf0,
+                              static_cast<int32_t>(m_fields.back().metric),
+                              "leaf 1 stored the metric for (leaf 0, up-link)");
+        uint32_t carried = m_fields.back().metric;
+        Simulator::Destroy();
+
+        // The same, then host 2 answers: the answer carries the entry back to leaf 0, which
+        // forgets it after GlbAgingTime (50 us).
+        m_fields.clear();
+        m_fabric = SmallFabric(FabricSwitch::GLB);
+        m_leaf0 = m_fabric->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        m_leaf1 = m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        for (uint32_t spine = 0; spine < 2; spine++)
+        {
+            m_fabric->GetLinkDevice(m_fabric->GetLeafSpineLink(1, spine), 1)
+                ->SetDataRate(DataRate("1Gbps"));
+        }
+        m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->TraceConnectWithoutContext(
+            "Forward",
+            MakeCallback(&SwitchLbGlbPropagationTestCase::AtLeaf1, this));
+        Sink sink2(m_fabric, {0, 2});
+        for (uint32_t i = 0; i < 4; i++)
+        {
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, m_fabric, 0, 2, 1000);
+        }
+        // The four packets reach leaf 1 by about 40 us (the 1 Gb/s hop takes 8.2 us each).
+        Simulator::Schedule(MicroSeconds(60), &Send, m_fabric, 2, 0, 7000);
+        Simulator::Schedule(MicroSeconds(80), &SwitchLbGlbPropagationTestCase::ReadLeaf0, this);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_fields.back().upLink, u, "same choice with the same streams");
+        NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[u],
+                              static_cast<int32_t>(carried),
+                              "leaf 0 learnt the metric of its up-link toward leaf 1");
+        NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[1 - u], -1, "and nothing of the other up-link");
+        NS_TEST_ASSERT_MSG_EQ(m_leaf0->GetCounters().glbFeedback, 1, "one feedback entry");
+        NS_TEST_ASSERT_MSG_EQ(sink2.received, 5, "every datagram delivered");
+        Simulator::Destroy();
+
+        m_fields.clear();
+        m_fabric = SmallFabric(FabricSwitch::GLB);
+        m_leaf0 = m_fabric->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        m_leaf1 = m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        Sink sink3(m_fabric, {0, 2});
+        for (uint32_t i = 0; i < 4; i++)
+        {
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, m_fabric, 0, 2, 1000);
+        }
+        Simulator::Schedule(MicroSeconds(10), &Send, m_fabric, 2, 0, 7000);
+        Simulator::Schedule(MicroSeconds(100), &SwitchLbGlbPropagationTestCase::ReadLeaf0, this);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[0] + m_toLeaf1[1], -2, "entries age out after 50 us");
+        NS_TEST_ASSERT_MSG_EQ(m_leaf0->GetCounters().glbFeedback, 1, "it had been learnt");
+        Simulator::Destroy();
+        m_fabric = nullptr;
+        m_leaf0 = nullptr;
+        m_leaf1 = nullptr;
+    }
+
+    Ptr<ClosFabric> m_fabric;                      //!< The fabric.
+    Ptr<SwitchLoadBalancer> m_leaf0;               //!< Leaf 0's load balancer.
+    Ptr<SwitchLoadBalancer> m_leaf1;               //!< Leaf 1's load balancer.
+    std::vector<SwitchLoadBalancer::GlbFields> m_fields; //!< Fields seen at leaf 1.
+    int32_t m_fromLeaf0{-1};                       //!< Leaf 1's entry after the last packet.
+    std::vector<int32_t> m_toLeaf1;                //!< Leaf 0's entries, when read.
+};
+
+/**
+ * \ingroup reps-test
+ * GLB avoids a degraded spine down-link (spine 0 to leaf 1 at 1 Gb/s, the rest at 10 Gb/s)
+ * that leaf 0's DLB cannot see: its up-link to spine 0 is idle between bursts.
+ */
+class SwitchLbGlbAvoidsDegradedTestCase : public TestCase
+{
+  public:
+    SwitchLbGlbAvoidsDegradedTestCase()
+        : TestCase("GLB avoids a degraded spine down-link that leaf-local DLB cannot see")
+    {
+    }
+
+  private:
+    /**
+     * 60 bursts of 4 datagrams from host 0 to host 2 (a new flow each, 20 us apart), each
+     * answered by host 2.
+     * \param mode DLB or GLB
+     * \param delivered filled with the datagrams delivered
+     * \return the datagrams leaf 0 sent to spine 0
+     */
+    static uint64_t Run(FabricSwitch::Mode mode, uint32_t& delivered)
+    {
+        // Entries live 200 us: GLB tries the degraded path again about every 10 bursts.
+        Ptr<ClosFabric> f = SmallFabric(mode, 4096, MicroSeconds(8), MicroSeconds(200));
+        f->GetLinkDevice(f->GetLeafSpineLink(1, 0), 1)->SetDataRate(DataRate("1Gbps"));
+        Sink sink(f, {0, 2});
+        for (uint32_t k = 0; k < 60; k++)
+        {
+            Time t = MicroSeconds(1 + 20 * k);
+            for (uint32_t i = 0; i < 4; i++)
+            {
+                Simulator::Schedule(t + NanoSeconds(830) * i,
+                                    &Send,
+                                    f,
+                                    0,
+                                    2,
+                                    static_cast<uint16_t>(1000 + k));
+            }
+            Simulator::Schedule(t + MicroSeconds(12), &Send, f, 2, 0, 7000);
+        }
+        Simulator::Run();
+        uint64_t viaSpine0 = f->GetLinkCounters(f->GetLeafSpineLink(0, 0), 0).packets;
+        delivered = sink.received;
+        Simulator::Destroy();
+        return viaSpine0;
+    }
+
+    void DoRun() override
+    {
+        uint32_t delivered = 0;
+        uint64_t dlb = Run(FabricSwitch::DLB, delivered);
+        NS_TEST_ASSERT_MSG_EQ(delivered, 300, "DLB: every datagram delivered");
+        uint64_t glb = Run(FabricSwitch::GLB, delivered);
+        NS_TEST_ASSERT_MSG_EQ(delivered, 300, "GLB: every datagram delivered");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(dlb, 60u, "DLB sends a fair share over the degraded spine");
+        NS_TEST_ASSERT_MSG_LT(2 * glb, dlb, "GLB sends less than half as much over it");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Attributes of the load balancer refuse values out of range.
  */
 class SwitchLbAttributeTestCase : public TestCase
@@ -587,6 +801,8 @@ class RepsSwitchLbTestSuite : public TestSuite
         AddTestCase(new SwitchLbAdaptiveTieTestCase, reps::kQuick);
         AddTestCase(new SwitchLbDlbQualityTestCase, reps::kQuick);
         AddTestCase(new SwitchLbDlbCollisionTestCase, reps::kQuick);
+        AddTestCase(new SwitchLbGlbPropagationTestCase, reps::kQuick);
+        AddTestCase(new SwitchLbGlbAvoidsDegradedTestCase, reps::kQuick);
         AddTestCase(new SwitchLbAttributeTestCase, reps::kQuick);
         AddTestCase(new SwitchLbPermutationTestCase, reps::kQuick);
     }
