@@ -185,7 +185,12 @@ ExperimentRun::BuildFabric()
                            EnumValue(e.markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
                                                            : EcnQueueDisc::MARK_ON_DEQUEUE),
                            "ControlPriority",
-                           BooleanValue(e.controlPriority));
+                           BooleanValue(e.controlPriority),
+                           "TrimMode",
+                           EnumValue(e.trimMode == "uec" ? EcnQueueDisc::TRIM_UEC
+                                                         : EcnQueueDisc::TRIM_HEADER),
+                           "TrimSize",
+                           UintegerValue(e.trimSize));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
     fh->SetAttribute("ForwardingMode",
                      StringValue(e.forwarding == "random"     ? "Random"

@@ -62,6 +62,8 @@ FabricOptions::FabricOptions()
       ecnKmin(20),
       ecnKmax(80),
       trim(false),
+      trimMode("header"),
+      trimSize(64),
       markOn("dequeue"),
       controlPriority(true),
       baseRtt("pair"),
@@ -220,6 +222,17 @@ FabricOptions::RegisterLinkOptions()
     o.Add("trim",
           "Full switch queues trim packets to headers instead of dropping them (true/false)",
           &trim);
+    o.AddChoice("trimMode",
+                "How --trim cuts a packet (header: to its IPv4, UDP and BTH headers; uec: to "
+                "--trimSize bytes with the DSCP rewritten to the trimmed class, as Ultra "
+                "Ethernet specifies)",
+                &trimMode,
+                {"header", "uec"});
+    o.AddRange("trimSize",
+               "--trimMode=uec: bytes kept of a trimmed packet, IPv4 header included (44 to 9000)",
+               &trimSize,
+               OptionRegistry::Fixed(44),
+               OptionRegistry::Fixed(9000));
     o.AddChoice("markOn",
                 "When switch queues decide ECN: dequeue (from the queue a data packet leaves "
                 "behind, the REPS evaluation's switches) or enqueue (from the queue it finds)",

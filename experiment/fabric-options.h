@@ -115,6 +115,8 @@ class FabricOptions
     uint32_t ecnKmin;           //!< ECN marking starts (packets).
     uint32_t ecnKmax;           //!< ECN marking at full probability (packets).
     bool trim;                  //!< Trim instead of dropping.
+    std::string trimMode;       //!< header or uec.
+    uint32_t trimSize;          //!< --trimMode=uec: bytes kept.
     std::string markOn;         //!< ECN decided on dequeue or enqueue.
     bool controlPriority;       //!< Control packets served ahead of data.
     std::string baseRtt;        //!< Queue pairs' base RTT: pair or fabric.

@@ -369,7 +369,14 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         seen->fabric["delay"] = std::to_string(f->GetLinkDelay(uplink).GetNanoSeconds());
         seen->fabric["deviceMtu"] = std::to_string(f->GetLinkDevice(uplink, 0)->GetMtu());
         Ptr<QueueDisc> q = f->GetQueueDisc(uplink, 0);
-        for (const char* a : {"MarkOn", "ControlPriority", "Trimming", "MaxSize", "Kmin", "Kmax"})
+        for (const char* a : {"MarkOn",
+                              "ControlPriority",
+                              "Trimming",
+                              "MaxSize",
+                              "Kmin",
+                              "Kmax",
+                              "TrimMode",
+                              "TrimSize"})
         {
             seen->fabric[a] = Attr(q, a);
         }
@@ -423,6 +430,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.forwarding = "dlb";
         e.dlbTimeout = "13us";
         e.dlbTableSize = 96;
+        e.trimMode = "uec";
+        e.trimSize = 80;
         e.cc = "dcqcn";
         e.evSpace = 128;
         e.rto = "33us";
@@ -446,6 +455,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["ControlPriority"], "false", "--controlPriority");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Trimming"], "true", "--trim in the switches");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["MaxSize"], "50p", "--queuePackets");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["TrimMode"], "Uec", "--trimMode");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["TrimSize"], "80", "--trimSize");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmin"], "10p", "--ecnKmin");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmax"], "40p", "--ecnKmax");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Mode"], "Dlb", "--forwarding");

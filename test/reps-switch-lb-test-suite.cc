@@ -7,7 +7,10 @@
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/data-rate.h"
+#include "ns3/boolean.h"
+#include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/inet-socket-address.h"
@@ -15,10 +18,12 @@
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/switch-load-balancer.h"
 #include "ns3/test.h"
+#include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -699,6 +704,136 @@ class SwitchLbGlbAvoidsDegradedTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * UEC trimming: a RoCEv2 data packet that does not fit is cut to TrimSize bytes (IPv4 header
+ * included) with the trimmed DSCP and the BTH's trimmed bit; header trimming is unchanged;
+ * end to end, a run with UEC trimming delivers every flow like header trimming.
+ */
+class SwitchLbUecTrimTestCase : public TestCase
+{
+  public:
+    SwitchLbUecTrimTestCase()
+        : TestCase("EcnQueueDisc: UEC trimming to TrimSize bytes with the trimmed DSCP")
+    {
+    }
+
+  private:
+    /**
+     * A RoCEv2 data packet.
+     * \return the item
+     */
+    static Ptr<Ipv4QueueDiscItem> Data()
+    {
+        Ptr<Packet> p = Create<Packet>(1000);
+        RoceBthHeader bth;
+        bth.SetOpCode(RoceBthHeader::RC_SEND_MIDDLE);
+        bth.SetPsn(77);
+        p->AddHeader(bth);
+        UdpHeader udp;
+        udp.SetSourcePort(49152);
+        udp.SetDestinationPort(RoceBthHeader::UDP_PORT);
+        p->AddHeader(udp);
+        Ipv4Header ip;
+        ip.SetSource(Ipv4Address("10.0.0.1"));
+        ip.SetDestination(Ipv4Address("10.0.0.2"));
+        ip.SetProtocol(17);
+        ip.SetPayloadSize(p->GetSize());
+        ip.SetTtl(64);
+        ip.SetEcn(Ipv4Header::ECN_ECT0);
+        return Create<Ipv4QueueDiscItem>(p, Address(), 0x0800, ip);
+    }
+
+    /**
+     * Fill a queue and trim one more packet.
+     * \param mode TrimMode
+     * \param size TrimSize
+     * \return the trimmed item
+     */
+    static Ptr<Ipv4QueueDiscItem> TrimOne(EcnQueueDisc::TrimMode mode, uint32_t size)
+    {
+        Ptr<EcnQueueDisc> q = CreateObject<EcnQueueDisc>();
+        q->SetAttribute("MaxSize", QueueSizeValue(QueueSize("10p")));
+        q->SetAttribute("Kmin", QueueSizeValue(QueueSize("2p")));
+        q->SetAttribute("Kmax", QueueSizeValue(QueueSize("8p")));
+        q->SetAttribute("Trimming", BooleanValue(true));
+        q->SetAttribute("TrimMode", EnumValue(mode));
+        q->SetAttribute("TrimSize", UintegerValue(size));
+        q->Initialize();
+        for (uint32_t i = 0; i < 10; i++)
+        {
+            q->Enqueue(Data());
+        }
+        Ptr<QueueDiscItem> t = q->PrepareEnqueue(Data());
+        q->Enqueue(t);
+        Ptr<Ipv4QueueDiscItem> first = DynamicCast<Ipv4QueueDiscItem>(q->Dequeue());
+        q->Dispose();
+        return first;
+    }
+
+    void DoRun() override
+    {
+        Ptr<Ipv4QueueDiscItem> h = TrimOne(EcnQueueDisc::TRIM_HEADER, 64);
+        NS_TEST_ASSERT_MSG_EQ(h->GetPacket()->GetSize(), 24, "header: UDP + BTH + ICRC");
+        NS_TEST_ASSERT_MSG_EQ(h->GetHeader().GetDscp(), 0, "header: DSCP kept");
+        for (uint32_t size : {64u, 44u, 300u})
+        {
+            Ptr<Ipv4QueueDiscItem> u = TrimOne(EcnQueueDisc::TRIM_UEC, size);
+            NS_TEST_ASSERT_MSG_EQ(u->GetPacket()->GetSize() + 20, size, "uec: TrimSize bytes");
+            NS_TEST_ASSERT_MSG_EQ(u->GetHeader().GetPayloadSize(),
+                                  size - 20,
+                                  "uec: IPv4 length fixed");
+            NS_TEST_ASSERT_MSG_EQ(u->GetHeader().GetDscp(), 46, "uec: the trimmed DSCP");
+            NS_TEST_ASSERT_MSG_EQ(u->GetHeader().GetEcn(), Ipv4Header::ECN_ECT0, "ECN kept");
+            Ptr<Packet> p = u->GetPacket()->Copy();
+            UdpHeader udp;
+            p->RemoveHeader(udp);
+            NS_TEST_ASSERT_MSG_EQ(udp.GetSourcePort(), 49152, "entropy kept");
+            uint8_t raw[8];
+            u->GetPacket()->CopyData(raw, 8);
+            NS_TEST_ASSERT_MSG_EQ((raw[4] << 8 | raw[5]), size - 20, "UDP length field");
+            RoceBthHeader bth;
+            p->RemoveHeader(bth);
+            NS_TEST_ASSERT_MSG_EQ(bth.IsTrimmed(), true, "BTH trimmed mark");
+            NS_TEST_ASSERT_MSG_EQ(bth.GetPsn(), 77, "PSN kept");
+        }
+        Ptr<EcnQueueDisc> q = CreateObject<EcnQueueDisc>();
+        NS_TEST_ASSERT_MSG_EQ(q->SetAttributeFailSafe("TrimSize", UintegerValue(43)),
+                              false,
+                              "TrimSize below the headers");
+        NS_TEST_ASSERT_MSG_EQ(q->SetAttributeFailSafe("TrimmedDscp", UintegerValue(64)),
+                              false,
+                              "TrimmedDscp above 63");
+        q->Dispose();
+
+        // End to end: an incast that overflows, trimmed both ways, every flow completes.
+        for (const char* mode : {"header", "uec"})
+        {
+            FabricExperiment e;
+            e.lb = "ops";
+            e.leaves = 2;
+            e.hostsPerLeaf = 4;
+            e.spines = 2;
+            e.pattern = "incast";
+            e.incastSenders = 4;
+            e.flowSize = "256KiB";
+            e.queuePackets = 20;
+            e.ecnKmin = 5;
+            e.ecnKmax = 15;
+            e.trim = true;
+            e.trimMode = mode;
+            e.quiet = true;
+            e.Check();
+            RunResult r = e.Run(e.GetSelectors()[0]);
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(),
+                                  r.flows.GetFlowCount(),
+                                  mode << ": every flow completes");
+            NS_TEST_ASSERT_MSG_GT(r.trims, 0u, mode << ": packets were trimmed");
+            NS_TEST_ASSERT_MSG_EQ(r.drops, 0, mode << ": nothing dropped");
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Attributes of the load balancer refuse values out of range.
  */
 class SwitchLbAttributeTestCase : public TestCase
@@ -803,6 +938,7 @@ class RepsSwitchLbTestSuite : public TestSuite
         AddTestCase(new SwitchLbDlbCollisionTestCase, reps::kQuick);
         AddTestCase(new SwitchLbGlbPropagationTestCase, reps::kQuick);
         AddTestCase(new SwitchLbGlbAvoidsDegradedTestCase, reps::kQuick);
+        AddTestCase(new SwitchLbUecTrimTestCase, reps::kQuick);
         AddTestCase(new SwitchLbAttributeTestCase, reps::kQuick);
         AddTestCase(new SwitchLbPermutationTestCase, reps::kQuick);
     }
