@@ -180,17 +180,17 @@ ExperimentRun::BuildFabric()
     fh->SetAttribute("EcnKmin", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmin)));
     fh->SetAttribute("EcnKmax", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmax)));
     fh->SetAttribute("Trimming", BooleanValue(e.trim));
-    fh->SetSwitchQueueDisc("ns3::EcnQueueDisc",
-                           "MarkOn",
-                           EnumValue(e.markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
-                                                           : EcnQueueDisc::MARK_ON_DEQUEUE),
-                           "ControlPriority",
-                           BooleanValue(e.controlPriority),
-                           "TrimMode",
-                           EnumValue(e.trimMode == "uec" ? EcnQueueDisc::TRIM_UEC
-                                                         : EcnQueueDisc::TRIM_HEADER),
-                           "TrimSize",
-                           UintegerValue(e.trimSize));
+    fh->SetSwitchQueueDisc(
+        "ns3::EcnQueueDisc",
+        "MarkOn",
+        EnumValue(e.markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
+                                        : EcnQueueDisc::MARK_ON_DEQUEUE),
+        "ControlPriority",
+        BooleanValue(e.controlPriority),
+        "TrimMode",
+        EnumValue(e.trimMode == "uec" ? EcnQueueDisc::TRIM_UEC : EcnQueueDisc::TRIM_HEADER),
+        "TrimSize",
+        UintegerValue(e.trimSize));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
     fh->SetAttribute("ForwardingMode",
                      StringValue(e.forwarding == "random"     ? "Random"

@@ -82,6 +82,7 @@ FabricOptions::FabricOptions()
 {
     RegisterFabricOptions();
     RegisterLinkOptions();
+    RegisterSwitchOptions();
     RegisterTransportOptions();
 }
 
@@ -202,6 +203,23 @@ FabricOptions::RegisterLinkOptions()
                 "destination leaf, learnt through the fabric)",
                 &forwarding,
                 g_forwardingNames);
+    o.Add("trim",
+          "Full switch queues trim packets to headers instead of dropping them (true/false)",
+          &trim);
+    o.AddChoice("markOn",
+                "When switch queues decide ECN: dequeue (from the queue a data packet leaves "
+                "behind, the REPS evaluation's switches) or enqueue (from the queue it finds)",
+                &markOn,
+                {"dequeue", "enqueue"});
+    o.Add("controlPriority",
+          "Switch queues serve ACKs, NACKs, CNPs and trimmed headers ahead of data (true/false)",
+          &controlPriority);
+}
+
+void
+FabricOptions::RegisterSwitchOptions()
+{
+    OptionRegistry& o = m_options;
     o.AddTime("dlbTimeout",
               "--forwarding=dlb or glb: an idle gap longer than this starts a new flowlet (Time, "
               "1us to 50us)",
@@ -219,9 +237,6 @@ FabricOptions::RegisterLinkOptions()
                &dlbTableSize,
                OptionRegistry::Fixed(16),
                OptionRegistry::Fixed(1048576));
-    o.Add("trim",
-          "Full switch queues trim packets to headers instead of dropping them (true/false)",
-          &trim);
     o.AddChoice("trimMode",
                 "How --trim cuts a packet (header: to its IPv4, UDP and BTH headers; uec: to "
                 "--trimSize bytes with the DSCP rewritten to the trimmed class, as Ultra "
@@ -233,14 +248,6 @@ FabricOptions::RegisterLinkOptions()
                &trimSize,
                OptionRegistry::Fixed(44),
                OptionRegistry::Fixed(9000));
-    o.AddChoice("markOn",
-                "When switch queues decide ECN: dequeue (from the queue a data packet leaves "
-                "behind, the REPS evaluation's switches) or enqueue (from the queue it finds)",
-                &markOn,
-                {"dequeue", "enqueue"});
-    o.Add("controlPriority",
-          "Switch queues serve ACKs, NACKs, CNPs and trimmed headers ahead of data (true/false)",
-          &controlPriority);
 }
 
 void

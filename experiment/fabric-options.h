@@ -144,6 +144,8 @@ class FabricOptions
     void RegisterFabricOptions();
     /// Register the options of the links, the switch queues and forwarding.
     void RegisterLinkOptions();
+    /// Register the options of switch-side load balancing (DLB, GLB) and of trimming.
+    void RegisterSwitchOptions();
     /// Register the options of the transport and the path selectors.
     void RegisterTransportOptions();
 

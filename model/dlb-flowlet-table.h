@@ -136,10 +136,10 @@ class DlbFlowletTable
     /// One flowlet.
     struct Bucket
     {
-        int64_t lastNs{0};  //!< When its last packet passed.
-        uint32_t tag{0};    //!< The whole flow hash.
-        uint16_t port{0};   //!< Its egress port.
-        bool valid{false};  //!< Whether it ever held a flowlet.
+        int64_t lastNs{0}; //!< When its last packet passed.
+        uint32_t tag{0};   //!< The whole flow hash.
+        uint16_t port{0};  //!< Its egress port.
+        bool valid{false}; //!< Whether it ever held a flowlet.
     };
 
     static_assert(sizeof(Bucket) <= 16, "DlbFlowletTable: a bucket fits 16 bytes");

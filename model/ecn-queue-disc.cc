@@ -71,17 +71,15 @@ EcnQueueDisc::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&EcnQueueDisc::m_trimming),
                           MakeBooleanChecker())
-            .AddAttribute("TrimMode",
-                          "How Trimming cuts a packet: Header (to its IPv4, UDP and BTH headers "
-                          "and the ICRC) or Uec (to TrimSize bytes, with the DSCP rewritten to "
-                          "TrimmedDscp, as Ultra Ethernet specifies). Both set the BTH's "
-                          "trimmed bit, so that the receiver handles both alike.",
-                          EnumValue(EcnQueueDisc::TRIM_HEADER),
-                          REPS_MAKE_ENUM_ACCESSOR(EcnQueueDisc::TrimMode, &EcnQueueDisc::m_trimMode),
-                          MakeEnumChecker(EcnQueueDisc::TRIM_HEADER,
-                                          "Header",
-                                          EcnQueueDisc::TRIM_UEC,
-                                          "Uec"))
+            .AddAttribute(
+                "TrimMode",
+                "How Trimming cuts a packet: Header (to its IPv4, UDP and BTH headers "
+                "and the ICRC) or Uec (to TrimSize bytes, with the DSCP rewritten to "
+                "TrimmedDscp, as Ultra Ethernet specifies). Both set the BTH's "
+                "trimmed bit, so that the receiver handles both alike.",
+                EnumValue(EcnQueueDisc::TRIM_HEADER),
+                REPS_MAKE_ENUM_ACCESSOR(EcnQueueDisc::TrimMode, &EcnQueueDisc::m_trimMode),
+                MakeEnumChecker(EcnQueueDisc::TRIM_HEADER, "Header", EcnQueueDisc::TRIM_UEC, "Uec"))
             .AddAttribute("TrimSize",
                           "TrimMode Uec: bytes kept of a trimmed packet, IPv4 header included "
                           "(44 to 9000: at least the IPv4, UDP and BTH headers and the ICRC).",

@@ -332,9 +332,8 @@ SwitchLoadBalancer::PickFlowlet(const uint32_t* ports,
         }
         // Best level first; among equal levels the port free soonest (a packet already on the
         // wire at the same instant), then at random.
-        m_score[k] =
-            (level << 40) +
-            std::min<int64_t>(GetDrainTime(ports[k]).GetNanoSeconds(), (1LL << 40) - 1);
+        m_score[k] = (level << 40) +
+                     std::min<int64_t>(GetDrainTime(ports[k]).GetNanoSeconds(), (1LL << 40) - 1);
     }
     uint32_t port = ports[PickLeast(ports, n, m_score)];
     m_table.Start(l.bucket, hash, static_cast<uint16_t>(port), now);

@@ -54,9 +54,9 @@ class SwitchLoadBalancer : public Object
     /// Counters of the DLB flowlet table.
     struct Counters
     {
-        uint64_t flowlets{0};   //!< Flowlets started.
-        uint64_t moves{0};      //!< Flowlets of a known flow started on another port.
-        uint64_t collisions{0}; //!< Packets sent by the flow hash after a bucket collision.
+        uint64_t flowlets{0};    //!< Flowlets started.
+        uint64_t moves{0};       //!< Flowlets of a known flow started on another port.
+        uint64_t collisions{0};  //!< Packets sent by the flow hash after a bucket collision.
         uint64_t glbFeedback{0}; //!< GLB: congestion-to-leaf entries received on packets.
     };
 
@@ -68,10 +68,11 @@ class SwitchLoadBalancer : public Object
     /// GLB: the fields carried in the 16-bit IPv4 Identification of an unfragmented packet.
     struct GlbFields
     {
-        uint32_t upLink{GLB_NONE};   //!< Forward: the source leaf's up-link (position in its set).
-        uint32_t metric{0};          //!< Forward: the worst hop metric so far (0 to 7).
-        uint32_t fbUpLink{GLB_NONE}; //!< Feedback: an up-link of the receiving leaf toward the sender's leaf.
-        uint32_t fbMetric{0};        //!< Feedback: that path's metric (0 to 7).
+        uint32_t upLink{GLB_NONE}; //!< Forward: the source leaf's up-link (position in its set).
+        uint32_t metric{0};        //!< Forward: the worst hop metric so far (0 to 7).
+        uint32_t fbUpLink{
+            GLB_NONE}; //!< Feedback: an up-link of the receiving leaf toward the sender's leaf.
+        uint32_t fbMetric{0}; //!< Feedback: that path's metric (0 to 7).
     };
 
     /**
@@ -244,22 +245,22 @@ class SwitchLoadBalancer : public Object
     /// What is known of a port.
     struct PortState
     {
-        Ptr<QueueDisc> queueDisc;        //!< Root queue disc, or null.
-        Ptr<Queue<Packet>> deviceQueue;  //!< The device's queue, or null.
-        double bitRate{0};               //!< Rate (bit/s), measured from transmissions.
-        int64_t txStartNs{0};            //!< Start of the transmission on the wire.
-        int64_t busyUntilNs{0};          //!< Its end.
-        uint32_t txBytes{0};             //!< Its size.
-        double ewmaBytes{0};             //!< Moving average of bytes sent (at ewmaNs).
-        int64_t ewmaNs{0};               //!< When ewmaBytes was last brought up to date.
+        Ptr<QueueDisc> queueDisc;       //!< Root queue disc, or null.
+        Ptr<Queue<Packet>> deviceQueue; //!< The device's queue, or null.
+        double bitRate{0};              //!< Rate (bit/s), measured from transmissions.
+        int64_t txStartNs{0};           //!< Start of the transmission on the wire.
+        int64_t busyUntilNs{0};         //!< Its end.
+        uint32_t txBytes{0};            //!< Its size.
+        double ewmaBytes{0};            //!< Moving average of bytes sent (at ewmaNs).
+        int64_t ewmaNs{0};              //!< When ewmaBytes was last brought up to date.
     };
 
     /// A GLB metric and when it was learnt.
     struct GlbEntry
     {
-        int64_t atNs{0};     //!< When.
-        uint8_t metric{0};   //!< Metric, 0 to 7.
-        bool valid{false};   //!< Ever learnt.
+        int64_t atNs{0};   //!< When.
+        uint8_t metric{0}; //!< Metric, 0 to 7.
+        bool valid{false}; //!< Ever learnt.
     };
 
     /**

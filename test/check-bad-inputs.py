@@ -49,6 +49,8 @@ TINY = {
     "reps-allreduce": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--pods=2", "--cores=2",
                        "--tierList=2", "--flowSize=64KiB", "--lb=ecmp", "--stopTime=1ms",
                        "--quiet"],
+    "reps-switch-lb": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--flowSize=64KiB",
+                       "--schemes=dlb", "--scenarios=symmetric", "--stopTime=1ms", "--quiet"],
     "reps-fabric-summary": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--duration=5us"],
     "reps-two-host": ["--size=65536"],
     "reps-path-selector-trace": ["--packets=4", "--quiet"],
@@ -108,6 +110,9 @@ KINDS = {
     "reps-two-host": {
         "size": "positive", "messages": "positive", "rate": "rate", "delay": "time",
         "selector": "selector", "dropRate": "fraction", "goBackN": "bool",
+    },
+    "reps-switch-lb": {
+        "schemes": "choice", "scenarios": "choice", "downlinkRate": "rate",
     },
     "reps-path-selector-trace": {
         "selector": "selector", "packets": "positive", "ecnEvery": "count",

@@ -4,17 +4,17 @@
 
 #include "reps-test-compat.h"
 
+#include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/data-rate.h"
-#include "ns3/boolean.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
-#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-net-device.h"
@@ -228,8 +228,9 @@ class SwitchLbAdaptiveWireTestCase : public TestCase
         uint32_t target =
             leaf->GetFlowHashPort(f->GetHostAddress(0), f->GetHostAddress(2), 17, 1000, 5000);
         uint16_t collide = 2000;
-        while (leaf->GetFlowHashPort(f->GetHostAddress(1), f->GetHostAddress(3), 17, collide, 5000) !=
-               target)
+        while (
+            leaf->GetFlowHashPort(f->GetHostAddress(1), f->GetHostAddress(3), 17, collide, 5000) !=
+            target)
         {
             collide++;
         }
@@ -438,7 +439,9 @@ class SwitchLbDlbCollisionTestCase : public TestCase
      * \param onePort filled with the number of flows whose datagrams all took one up-link
      * \return datagrams delivered
      */
-    static uint32_t Run(uint32_t tableSize, SwitchLoadBalancer::Counters& counters, uint32_t& onePort)
+    static uint32_t Run(uint32_t tableSize,
+                        SwitchLoadBalancer::Counters& counters,
+                        uint32_t& onePort)
     {
         Ptr<ClosFabric> f = SmallFabric(FabricSwitch::DLB, tableSize, MicroSeconds(50));
         Ptr<SwitchLoadBalancer> lb = f->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
@@ -563,13 +566,20 @@ class SwitchLbGlbPropagationTestCase : public TestCase
         Sink sink(m_fabric, {0, 2});
         for (uint32_t i = 0; i < 4; i++)
         {
-            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, m_fabric, 0, 2, 1000);
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i,
+                                &Send,
+                                m_fabric,
+                                0,
+                                2,
+                                1000);
         }
         // Before any packet goes back, leaf 0 knows nothing.
         Simulator::Schedule(MicroSeconds(40), &SwitchLbGlbPropagationTestCase::ReadLeaf0, this);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(m_fields.size(), 4, "four packets reached leaf 1");
-        NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[0] + m_toLeaf1[1], -2, "no feedback without reverse traffic");
+        NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[0] + m_toLeaf1[1],
+                              -2,
+                              "no feedback without reverse traffic");
         uint32_t u = m_fields.back().upLink;
         NS_TEST_ASSERT_MSG_LT(u, 2, "the source leaf wrote its up-link");
         NS_TEST_ASSERT_MSG_EQ(m_fields.front().metric, 0, "the first packet found the path idle");
@@ -599,7 +609,12 @@ class SwitchLbGlbPropagationTestCase : public TestCase
         Sink sink2(m_fabric, {0, 2});
         for (uint32_t i = 0; i < 4; i++)
         {
-            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, m_fabric, 0, 2, 1000);
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i,
+                                &Send,
+                                m_fabric,
+                                0,
+                                2,
+                                1000);
         }
         // The four packets reach leaf 1 by about 40 us (the 1 Gb/s hop takes 8.2 us each).
         Simulator::Schedule(MicroSeconds(60), &Send, m_fabric, 2, 0, 7000);
@@ -621,7 +636,12 @@ class SwitchLbGlbPropagationTestCase : public TestCase
         Sink sink3(m_fabric, {0, 2});
         for (uint32_t i = 0; i < 4; i++)
         {
-            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, m_fabric, 0, 2, 1000);
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i,
+                                &Send,
+                                m_fabric,
+                                0,
+                                2,
+                                1000);
         }
         Simulator::Schedule(MicroSeconds(10), &Send, m_fabric, 2, 0, 7000);
         Simulator::Schedule(MicroSeconds(100), &SwitchLbGlbPropagationTestCase::ReadLeaf0, this);
@@ -634,12 +654,12 @@ class SwitchLbGlbPropagationTestCase : public TestCase
         m_leaf1 = nullptr;
     }
 
-    Ptr<ClosFabric> m_fabric;                      //!< The fabric.
-    Ptr<SwitchLoadBalancer> m_leaf0;               //!< Leaf 0's load balancer.
-    Ptr<SwitchLoadBalancer> m_leaf1;               //!< Leaf 1's load balancer.
+    Ptr<ClosFabric> m_fabric;                            //!< The fabric.
+    Ptr<SwitchLoadBalancer> m_leaf0;                     //!< Leaf 0's load balancer.
+    Ptr<SwitchLoadBalancer> m_leaf1;                     //!< Leaf 1's load balancer.
     std::vector<SwitchLoadBalancer::GlbFields> m_fields; //!< Fields seen at leaf 1.
-    int32_t m_fromLeaf0{-1};                       //!< Leaf 1's entry after the last packet.
-    std::vector<int32_t> m_toLeaf1;                //!< Leaf 0's entries, when read.
+    int32_t m_fromLeaf0{-1};                             //!< Leaf 1's entry after the last packet.
+    std::vector<int32_t> m_toLeaf1;                      //!< Leaf 0's entries, when read.
 };
 
 /**
@@ -848,15 +868,18 @@ class SwitchLbAttributeTestCase : public TestCase
     void DoRun() override
     {
         Ptr<SwitchLoadBalancer> lb = CreateObject<SwitchLoadBalancer>();
-        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("FlowletTimeout", TimeValue(NanoSeconds(999))),
-                              false,
-                              "FlowletTimeout below 1 us");
-        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("FlowletTimeout", TimeValue(MicroSeconds(51))),
-                              false,
-                              "FlowletTimeout above 50 us");
-        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("FlowletTimeout", TimeValue(MicroSeconds(50))),
-                              true,
-                              "FlowletTimeout of 50 us");
+        NS_TEST_ASSERT_MSG_EQ(
+            lb->SetAttributeFailSafe("FlowletTimeout", TimeValue(NanoSeconds(999))),
+            false,
+            "FlowletTimeout below 1 us");
+        NS_TEST_ASSERT_MSG_EQ(
+            lb->SetAttributeFailSafe("FlowletTimeout", TimeValue(MicroSeconds(51))),
+            false,
+            "FlowletTimeout above 50 us");
+        NS_TEST_ASSERT_MSG_EQ(
+            lb->SetAttributeFailSafe("FlowletTimeout", TimeValue(MicroSeconds(50))),
+            true,
+            "FlowletTimeout of 50 us");
         NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("FlowletTableSize", UintegerValue(15)),
                               false,
                               "FlowletTableSize below 16");
@@ -866,9 +889,10 @@ class SwitchLbAttributeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("LoadWeight", UintegerValue(101)),
                               false,
                               "LoadWeight above 100");
-        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("LoadTimeConstant", TimeValue(NanoSeconds(10))),
-                              false,
-                              "LoadTimeConstant below 100 ns");
+        NS_TEST_ASSERT_MSG_EQ(
+            lb->SetAttributeFailSafe("LoadTimeConstant", TimeValue(NanoSeconds(10))),
+            false,
+            "LoadTimeConstant below 100 ns");
         lb->Dispose();
     }
 };

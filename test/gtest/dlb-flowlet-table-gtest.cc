@@ -51,7 +51,8 @@ TEST(DlbFlowletTable, GapLongerThanTheTimeoutAgesTheFlowletOut)
     DlbFlowletTable t(64);
     DlbFlowletTable::Lookup l = t.Classify(7, 0, kTimeout);
     t.Start(l.bucket, 7, 5, 0);
-    EXPECT_EQ(t.Classify(7, kTimeout, kTimeout).result, Result::LIVE) << "a gap of exactly the timeout";
+    EXPECT_EQ(t.Classify(7, kTimeout, kTimeout).result, Result::LIVE)
+        << "a gap of exactly the timeout";
     l = t.Classify(7, 2 * kTimeout + 1, kTimeout);
     EXPECT_EQ(l.result, Result::NEW) << "a gap one ns longer than the timeout";
     EXPECT_TRUE(l.hadPort) << "the table remembers the flow's former port";
