@@ -893,6 +893,12 @@ class SwitchLbAttributeTestCase : public TestCase
             lb->SetAttributeFailSafe("LoadTimeConstant", TimeValue(NanoSeconds(10))),
             false,
             "LoadTimeConstant below 100 ns");
+        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("GlbAgingTime", TimeValue(MilliSeconds(11))),
+                              false,
+                              "GlbAgingTime above 10 ms");
+        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("DelayRange", TimeValue(NanoSeconds(9))),
+                              false,
+                              "DelayRange below 10 ns");
         lb->Dispose();
     }
 };
