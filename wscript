@@ -45,6 +45,7 @@ def build(bld):
         'model/reps-path-selector.cc',
         'model/roce-ack-header.cc',
         'model/roce-bth-header.cc',
+        'model/switch-load-balancer.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('reps')
@@ -58,6 +59,7 @@ def build(bld):
         'test/reps-load-balancing-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
+        'test/reps-switch-lb-test-suite.cc',
         'test/reps-transport-fabric-test-suite.cc',
         'test/reps-trace-helper-test-suite.cc',
         'test/reps-transport-test-suite.cc',
@@ -85,6 +87,7 @@ def build(bld):
         'model/clos-fabric.h',
         'model/clos-routes.h',
         'model/dcqcn-congestion-control.h',
+        'model/dlb-flowlet-table.h',
         'model/ecmp-path-selector.h',
         'model/ecn-queue-disc.h',
         'model/fabric-link-error-model.h',
@@ -109,6 +112,7 @@ def build(bld):
         'model/roce-ack-header.h',
         'model/roce-bth-header.h',
         'model/shuffle.h',
+        'model/switch-load-balancer.h',
     ]
 
     # The experiment layer, a module of its own above reps.

@@ -183,17 +183,26 @@ ExperimentRun::BuildFabric()
     fh->SetAttribute("EcnKmin", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmin)));
     fh->SetAttribute("EcnKmax", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmax)));
     fh->SetAttribute("Trimming", BooleanValue(e.trim));
-    fh->SetSwitchQueueDisc("ns3::EcnQueueDisc",
-                           "MarkOn",
-                           EnumValue(e.markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
-                                                           : EcnQueueDisc::MARK_ON_DEQUEUE),
-                           "ControlPriority",
-                           BooleanValue(e.controlPriority));
+    fh->SetSwitchQueueDisc(
+        "ns3::EcnQueueDisc",
+        "MarkOn",
+        EnumValue(e.markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
+                                        : EcnQueueDisc::MARK_ON_DEQUEUE),
+        "ControlPriority",
+        BooleanValue(e.controlPriority),
+        "TrimMode",
+        EnumValue(e.trimMode == "uec" ? EcnQueueDisc::TRIM_UEC : EcnQueueDisc::TRIM_HEADER),
+        "TrimSize",
+        UintegerValue(e.trimSize));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
     fh->SetAttribute("ForwardingMode",
                      StringValue(e.forwarding == "random"     ? "Random"
                                  : e.forwarding == "adaptive" ? "Adaptive"
+                                 : e.forwarding == "dlb"      ? "Dlb"
+                                 : e.forwarding == "glb"      ? "Glb"
                                                               : "FlowHash"));
+    fh->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
+    fh->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
     m_fabric = fh->Build();
     ClosFabricHelper::AssignStreams(m_fabric, ExperimentStreams::FABRIC);
     m_hosts = m_fabric->GetHosts();

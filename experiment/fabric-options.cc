@@ -24,7 +24,7 @@ NS_LOG_COMPONENT_DEFINE("FabricOptions");
 namespace
 {
 
-const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive"};
+const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive", "dlb", "glb"};
 
 /**
  * Exit unless a time option lies in a range.
@@ -62,6 +62,8 @@ FabricOptions::FabricOptions()
       ecnKmin(20),
       ecnKmax(80),
       trim(false),
+      trimMode("header"),
+      trimSize(64),
       markOn("dequeue"),
       controlPriority(true),
       baseRtt("pair"),
@@ -72,12 +74,15 @@ FabricOptions::FabricOptions()
       freezing(true),
       freezeDuration("10ms"),
       forwarding("hash"),
+      dlbTimeout("8us"),
+      dlbTableSize(4096),
       cc("window"),
       evSpace(65536),
       m_checked(false)
 {
     RegisterFabricOptions();
     RegisterLinkOptions();
+    RegisterSwitchOptions();
     RegisterTransportOptions();
 }
 
@@ -192,8 +197,10 @@ FabricOptions::RegisterLinkOptions()
     });
     o.AddChoice("forwarding",
                 "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
-                "value, as ECMP switches do; random: per packet; adaptive: the least-loaded "
-                "port, switch-side adaptive routing)",
+                "value, as ECMP switches do; random: per packet; adaptive: per packet, the "
+                "port free soonest; dlb: per flowlet, the port of best recent load and queue "
+                "depth; glb: per flowlet, the leaf up-link of the least congested path to the "
+                "destination leaf, learnt through the fabric)",
                 &forwarding,
                 g_forwardingNames);
     o.Add("trim",
@@ -207,6 +214,40 @@ FabricOptions::RegisterLinkOptions()
     o.Add("controlPriority",
           "Switch queues serve ACKs, NACKs, CNPs and trimmed headers ahead of data (true/false)",
           &controlPriority);
+}
+
+void
+FabricOptions::RegisterSwitchOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddTime("dlbTimeout",
+              "--forwarding=dlb or glb: an idle gap longer than this starts a new flowlet (Time, "
+              "1us to 50us)",
+              &dlbTimeout,
+              &m_parsed.dlbTimeout);
+    o.AddCheck([this]() {
+        TimeInRangeOrExit("--dlbTimeout",
+                          dlbTimeout,
+                          "1us to 50us",
+                          m_parsed.dlbTimeout >= MicroSeconds(1) &&
+                              m_parsed.dlbTimeout <= MicroSeconds(50));
+    });
+    o.AddRange("dlbTableSize",
+               "--forwarding=dlb or glb: flowlet table buckets per switch (16 to 1048576)",
+               &dlbTableSize,
+               OptionRegistry::Fixed(16),
+               OptionRegistry::Fixed(1048576));
+    o.AddChoice("trimMode",
+                "How --trim cuts a packet (header: to its IPv4, UDP and BTH headers; uec: to "
+                "--trimSize bytes with the DSCP rewritten to the trimmed class, as Ultra "
+                "Ethernet specifies)",
+                &trimMode,
+                {"header", "uec"});
+    o.AddRange("trimSize",
+               "--trimMode=uec: bytes kept of a trimmed packet, IPv4 header included (44 to 9000)",
+               &trimSize,
+               OptionRegistry::Fixed(44),
+               OptionRegistry::Fixed(9000));
 }
 
 void

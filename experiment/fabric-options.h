@@ -55,6 +55,7 @@ class FabricOptions
         Time rto;                                         //!< --rto when a Time, else 0.
         Time minRto;                                      //!< --minRto.
         Time freezeDuration;                              //!< --freezeDuration.
+        Time dlbTimeout;                                  //!< --dlbTimeout.
         Time start;                                       //!< --startTime.
         Time stop;                                        //!< --stopTime.
         Time sample;                                      //!< --sampleInterval.
@@ -114,6 +115,8 @@ class FabricOptions
     uint32_t ecnKmin;           //!< ECN marking starts (packets).
     uint32_t ecnKmax;           //!< ECN marking at full probability (packets).
     bool trim;                  //!< Trim instead of dropping.
+    std::string trimMode;       //!< header or uec.
+    uint32_t trimSize;          //!< --trimMode=uec: bytes kept.
     std::string markOn;         //!< ECN decided on dequeue or enqueue.
     bool controlPriority;       //!< Control packets served ahead of data.
     std::string baseRtt;        //!< Queue pairs' base RTT: pair or fabric.
@@ -123,7 +126,9 @@ class FabricOptions
     std::string opsVariant;     //!< OPS: uniform or deck.
     bool freezing;              //!< REPS freezing enabled.
     std::string freezeDuration; //!< REPS freeze duration.
-    std::string forwarding;     //!< Switch forwarding: hash, random or adaptive.
+    std::string forwarding;     //!< Switch forwarding: hash, random, adaptive or dlb.
+    std::string dlbTimeout;     //!< DLB flowlet timeout of the switches.
+    uint32_t dlbTableSize;      //!< DLB flowlet table buckets per switch.
     std::string cc;             //!< window, dcqcn or none.
     uint32_t evSpace;           //!< Entropy space of the path selectors.
 
@@ -139,6 +144,8 @@ class FabricOptions
     void RegisterFabricOptions();
     /// Register the options of the links, the switch queues and forwarding.
     void RegisterLinkOptions();
+    /// Register the options of switch-side load balancing (DLB, GLB) and of trimming.
+    void RegisterSwitchOptions();
     /// Register the options of the transport and the path selectors.
     void RegisterTransportOptions();
 

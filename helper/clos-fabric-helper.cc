@@ -20,6 +20,7 @@
 #include "ns3/queue.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/reps-ns3-compat.h"
+#include "ns3/switch-load-balancer.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -200,7 +201,11 @@ ClosFabricHelper::GetTypeId()
                                           FabricSwitch::RANDOM,
                                           "Random",
                                           FabricSwitch::ADAPTIVE,
-                                          "Adaptive"))
+                                          "Adaptive",
+                                          FabricSwitch::DLB,
+                                          "Dlb",
+                                          FabricSwitch::GLB,
+                                          "Glb"))
             .AddAttribute("RoutingConvergenceDelay",
                           "RoutingConvergenceDelay of the fabric built (Time::Max(): never).",
                           TimeValue(Time::Max()),
@@ -235,6 +240,7 @@ ClosFabricHelper::ClosFabricHelper()
       m_switchQdType("ns3::EcnQueueDisc")
 {
     NS_LOG_FUNCTION(this);
+    m_lbFactory.SetTypeId("ns3::SwitchLoadBalancer");
 }
 
 ClosFabricHelper::~ClosFabricHelper()
@@ -724,6 +730,14 @@ ClosFabricHelper::AddNodes(Ptr<ClosFabric> f) const
 }
 
 void
+ClosFabricHelper::SetSwitchLoadBalancerAttribute(const std::string& name,
+                                                 const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    m_lbFactory.Set(name, value);
+}
+
+void
 ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
 {
     // A traffic-control layer (for the queue discs) and the forwarding logic.
@@ -734,8 +748,32 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
         node->AggregateObject(CreateObject<TrafficControlLayer>());
         Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
         sw->SetAttribute("Mode", EnumValue(m_mode));
+        sw->SetLoadBalancer(m_lbFactory.Create<SwitchLoadBalancer>());
         sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, f->GetNHosts() + i)));
         node->AggregateObject(sw);
+    }
+    if (m_mode == FabricSwitch::GLB)
+    {
+        // Where every switch is: leaves choose up-links, the others raise the carried metric.
+        std::vector<uint32_t> hostLeaf(f->GetNHosts());
+        for (uint32_t h = 0; h < f->GetNHosts(); h++)
+        {
+            hostLeaf[h] = f->GetLeafOfHost(h);
+        }
+        for (uint32_t i = 0; i < switches.GetN(); i++)
+        {
+            switches.Get(i)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
+                UINT32_MAX,
+                hostLeaf,
+                f->GetNLeaves());
+        }
+        for (uint32_t l = 0; l < f->GetNLeaves(); l++)
+        {
+            f->GetLeaf(l)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
+                l,
+                hostLeaf,
+                f->GetNLeaves());
+        }
     }
 }
 

@@ -96,6 +96,14 @@ class ClosFabricHelper : public Object
     void SetSwitchQueueDisc(const std::string& type, Ts&&... args);
 
     /**
+     * Set an attribute of the ns3::SwitchLoadBalancer given to every switch (the adaptive and
+     * DLB choices of ForwardingMode), e.g. FlowletTimeout.
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetSwitchLoadBalancerAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * Give every host NIC a root queue disc (by default there is none, and the host device's
      * own DropTail queue of HostQueueSize packets is the NIC queue).
      * \tparam Ts \deduced name and value pairs
@@ -289,6 +297,7 @@ class ClosFabricHelper : public Object
     AttributeList m_switchQdAttributes; //!< Its attributes.
     std::string m_hostQdType;           //!< Host queue disc TypeId name ("" = none).
     AttributeList m_hostQdAttributes;   //!< Its attributes.
+    ObjectFactory m_lbFactory;          //!< Load balancer of every switch.
 };
 
 template <typename... Ts>

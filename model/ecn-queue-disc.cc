@@ -17,6 +17,9 @@
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -68,6 +71,26 @@ EcnQueueDisc::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&EcnQueueDisc::m_trimming),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "TrimMode",
+                "How Trimming cuts a packet: Header (to its IPv4, UDP and BTH headers "
+                "and the ICRC) or Uec (to TrimSize bytes, with the DSCP rewritten to "
+                "TrimmedDscp, as Ultra Ethernet specifies). Both set the BTH's "
+                "trimmed bit, so that the receiver handles both alike.",
+                EnumValue(EcnQueueDisc::TRIM_HEADER),
+                REPS_MAKE_ENUM_ACCESSOR(EcnQueueDisc::TrimMode, &EcnQueueDisc::m_trimMode),
+                MakeEnumChecker(EcnQueueDisc::TRIM_HEADER, "Header", EcnQueueDisc::TRIM_UEC, "Uec"))
+            .AddAttribute("TrimSize",
+                          "TrimMode Uec: bytes kept of a trimmed packet, IPv4 header included "
+                          "(44 to 9000: at least the IPv4, UDP and BTH headers and the ICRC).",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&EcnQueueDisc::m_trimSize),
+                          MakeUintegerChecker<uint32_t>(44, 9000))
+            .AddAttribute("TrimmedDscp",
+                          "TrimMode Uec: the DSCP of trimmed packets (0 to 63).",
+                          UintegerValue(46),
+                          MakeUintegerAccessor(&EcnQueueDisc::m_trimmedDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
             .AddAttribute("ControlPriority",
                           "Serve RoCEv2 control packets (ACKs, NACKs, CNPs: a BTH opcode that is "
                           "not a data opcode) from the strict-priority band ahead of data, as "
@@ -103,6 +126,9 @@ EcnQueueDisc::EcnQueueDisc()
       m_maxProbability(1.0),
       m_dropNonEct(true),
       m_trimming(false),
+      m_trimMode(TRIM_HEADER),
+      m_trimSize(64),
+      m_trimmedDscp(46),
       m_controlPriority(true),
       m_markOn(MARK_ON_DEQUEUE),
       m_byteSeconds(0),
@@ -279,6 +305,17 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
     // Copy() keeps the packet tags (flow monitor, priority) of the original.
     Ptr<Packet> p = original->Copy();
     p->RemoveAtEnd(p->GetSize() - headers - RoceBthHeader::ICRC_SIZE);
+    // UEC: the first TrimSize bytes of the IPv4 packet (the payload cut after the headers;
+    // what is left of it stands for the data and the ICRC).
+    uint32_t keep = headers + RoceBthHeader::ICRC_SIZE;
+    if (m_trimMode == TRIM_UEC)
+    {
+        constexpr uint32_t ipHeader = 20;
+        keep = std::max(keep, std::min(original->GetSize(), m_trimSize - ipHeader));
+    }
+    Ptr<Packet> tail = keep > headers + RoceBthHeader::ICRC_SIZE
+                           ? original->CreateFragment(headers, keep - headers)
+                           : nullptr;
     UdpHeader udp;
     p->RemoveHeader(udp);
     if (udp.GetDestinationPort() != RoceBthHeader::UDP_PORT)
@@ -291,6 +328,10 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
         return nullptr;
     }
     // What is left is ICRC_SIZE bytes standing for the ICRC trailer of the trimmed packet.
+    if (tail)
+    {
+        p = tail;
+    }
     bth.SetTrimmed(true);
     p->AddHeader(bth);
     UdpHeader trimmedUdp; // a fresh header, so that the length field is recomputed
@@ -304,6 +345,10 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
     }
     p->AddHeader(trimmedUdp);
     ip.SetPayloadSize(p->GetSize());
+    if (m_trimMode == TRIM_UEC)
+    {
+        ip.SetDscp(static_cast<Ipv4Header::DscpType>(m_trimmedDscp));
+    }
     Ptr<Ipv4QueueDiscItem> trimmed =
         Create<Ipv4QueueDiscItem>(p, item->GetAddress(), item->GetProtocol(), ip);
     trimmed->SetTxQueueIndex(item->GetTxQueueIndex());

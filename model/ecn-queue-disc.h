@@ -88,6 +88,13 @@ class EcnQueueDisc : public QueueDisc
         MARK_ON_DEQUEUE, //!< As the packet leaves, from the length it leaves behind.
     };
 
+    /// How a packet is trimmed.
+    enum TrimMode
+    {
+        TRIM_HEADER, //!< To its IPv4, UDP and BTH headers and the ICRC (44 bytes).
+        TRIM_UEC,    //!< To TrimSize bytes, DSCP rewritten to TrimmedDscp (UEC).
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -178,6 +185,9 @@ class EcnQueueDisc : public QueueDisc
     double m_maxProbability;         //!< Marking probability at Kmax.
     bool m_dropNonEct;               //!< DropNonEct attribute.
     bool m_trimming;                 //!< Trimming attribute.
+    TrimMode m_trimMode;             //!< TrimMode attribute.
+    uint32_t m_trimSize;             //!< TrimSize attribute (bytes, IPv4 header included).
+    uint8_t m_trimmedDscp;           //!< TrimmedDscp attribute.
     bool m_controlPriority;          //!< ControlPriority attribute.
     MarkOn m_markOn;                 //!< MarkOn attribute.
     QueueSize m_prioBandSize;        //!< Capacity of the priority band.

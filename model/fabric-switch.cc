@@ -6,6 +6,7 @@
 
 #include "ecn-queue-disc.h"
 #include "reps-ns3-compat.h"
+#include "switch-load-balancer.h"
 
 #include "ns3/abort.h"
 #include "ns3/ipv4-queue-disc-item.h"
@@ -48,7 +49,11 @@ FabricSwitch::GetTypeId()
                                           FabricSwitch::RANDOM,
                                           "Random",
                                           FabricSwitch::ADAPTIVE,
-                                          "Adaptive"))
+                                          "Adaptive",
+                                          FabricSwitch::DLB,
+                                          "Dlb",
+                                          FabricSwitch::GLB,
+                                          "Glb"))
             .AddAttribute("Salt",
                           "Per-switch value mixed into the flow hash; 0 derives one from the "
                           "node id, so that switches do not make correlated choices.",
@@ -77,6 +82,8 @@ FabricSwitch::FabricSwitch()
 {
     NS_LOG_FUNCTION(this);
     m_rng = CreateObject<UniformRandomVariable>();
+    m_lb = CreateObject<SwitchLoadBalancer>();
+    m_lb->SetRandom(m_rng);
 }
 
 FabricSwitch::~FabricSwitch()
@@ -92,6 +99,11 @@ FabricSwitch::DoDispose()
     m_node = nullptr;
     m_tc = nullptr;
     m_rng = nullptr;
+    if (m_lb)
+    {
+        m_lb->Dispose();
+    }
+    m_lb = nullptr;
     Object::DoDispose();
 }
 
@@ -153,6 +165,22 @@ FabricSwitch::GetSalt() const
     return m_salt;
 }
 
+void
+FabricSwitch::SetLoadBalancer(Ptr<SwitchLoadBalancer> lb)
+{
+    NS_LOG_FUNCTION(this << lb);
+    NS_ABORT_MSG_IF(!lb, "FabricSwitch: SetLoadBalancer() needs a load balancer");
+    NS_ABORT_MSG_IF(!m_ports.empty(), "FabricSwitch: SetLoadBalancer() before the first AddPort()");
+    m_lb = lb;
+    m_lb->SetRandom(m_rng);
+}
+
+Ptr<SwitchLoadBalancer>
+FabricSwitch::GetLoadBalancer() const
+{
+    return m_lb;
+}
+
 uint32_t
 FabricSwitch::AddPort(Ptr<NetDevice> device)
 {
@@ -174,6 +202,7 @@ FabricSwitch::AddPort(Ptr<NetDevice> device)
     port.address = device->GetBroadcast();
     uint32_t index = m_ports.size();
     m_ports.push_back(port);
+    m_lb->AddPort(device, port.queueDisc);
     m_portCounters.emplace_back();
     if (m_ifIndexToPort.size() <= device->GetIfIndex())
     {
@@ -324,24 +353,24 @@ FabricSwitch::PickPort(PortSet set, const FlowKey& key, Mode mode) const
     {
         return m_setPorts[set.begin + m_rng->GetInteger(0, set.n - 1)];
     }
-    uint32_t pick = FlowHash(key) % set.n;
     if (mode == ADAPTIVE)
     {
-        // The fewest bytes queued, ties broken starting from the flow-hash choice.
-        uint32_t best = pick;
-        uint32_t bestBytes = UINT32_MAX;
-        for (uint32_t k = 0; k < set.n; k++)
-        {
-            uint32_t idx = (pick + k) % set.n;
-            const Ptr<QueueDisc>& qd = m_ports[m_setPorts[set.begin + idx]].queueDisc;
-            uint32_t bytes = qd ? qd->GetNBytes() : 0;
-            if (bytes < bestBytes)
-            {
-                bestBytes = bytes;
-                best = idx;
-            }
-        }
-        pick = best;
+        return m_lb->PickAdaptive(&m_setPorts[set.begin], set.n);
+    }
+    uint32_t hash = FlowHash(key);
+    uint32_t pick = hash % set.n;
+    if (mode == DLB)
+    {
+        return m_lb->PickDlb(&m_setPorts[set.begin], set.n, hash, m_setPorts[set.begin + pick]);
+    }
+    if (mode == GLB)
+    {
+        return m_lb->PickGlb(&m_setPorts[set.begin],
+                             set.n,
+                             hash,
+                             m_setPorts[set.begin + pick],
+                             key.src - m_addressBase - 1,
+                             key.dst - m_addressBase - 1);
     }
     return m_setPorts[set.begin + pick];
 }
@@ -405,7 +434,19 @@ FabricSwitch::Receive(Ptr<NetDevice> device,
     {
         ip.EnableChecksum();
     }
-    Forward(packet, ip, inPort, PickPort(set, ReadFlowKey(ip, packet), m_mode));
+    FlowKey key = ReadFlowKey(ip, packet);
+    uint32_t outPort = PickPort(set, key, m_mode);
+    if (m_mode == GLB && ip.GetFragmentOffset() == 0 && ip.IsLastFragment())
+    {
+        // GLB's fields ride in the Identification of unfragmented packets.
+        m_lb->GlbForward(ip,
+                         &m_setPorts[set.begin],
+                         set.n,
+                         outPort,
+                         key.src - m_addressBase - 1,
+                         key.dst - m_addressBase - 1);
+    }
+    Forward(packet, ip, inPort, outPort);
 }
 
 void

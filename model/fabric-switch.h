@@ -23,6 +23,7 @@ class Node;
 class Packet;
 class QueueDisc;
 class EcnQueueDisc;
+class SwitchLoadBalancer;
 class TrafficControlLayer;
 
 /**
@@ -43,8 +44,15 @@ class TrafficControlLayer;
  *   always takes one port and the UDP source port of RoCEv2 (the entropy value) picks the
  *   path. Packets other than UDP and TCP hash on the addresses and protocol only.
  * - RANDOM: a uniformly random member of the set for every packet (packet spraying).
- * - ADAPTIVE: the member whose egress queue disc holds the fewest bytes; ties are broken
- *   starting from the flow-hash choice.
+ * - ADAPTIVE: per packet, the member that will be free soonest: the rest of the packet on
+ *   the wire plus the bytes in the device queue and the queue disc, at the port's rate; ties
+ *   broken at random (SwitchLoadBalancer::PickAdaptive()).
+ * - DLB: dynamic load balancing on flowlets: a new flowlet takes the port of best quality
+ *   (recent load and queue depth), a live flowlet keeps its port
+ *   (SwitchLoadBalancer::PickDlb()).
+ * - GLB: global load balancing: as DLB, but a leaf gives a new flowlet the up-link whose
+ *   path to the destination leaf is least congested, learnt from metrics that packets carry
+ *   in their IPv4 Identification (SwitchLoadBalancer::PickGlb(), GlbForward()).
  *
  * One private function makes the choice, for forwarding and for GetFlowHashPort(), so that
  * the port a test or a path selector predicts is the port a packet takes.
@@ -60,7 +68,9 @@ class FabricSwitch : public Object
     {
         FLOW_HASH, //!< Hash of the 5-tuple and the salt.
         RANDOM,    //!< Uniformly random per packet.
-        ADAPTIVE,  //!< Fewest bytes queued, ties broken by the flow hash.
+        ADAPTIVE,  //!< Per packet, the port free soonest, ties at random.
+        DLB,       //!< Per flowlet, the port of best quality.
+        GLB,       //!< Per flowlet, the up-link of least congested path to the leaf.
     };
 
     /// Why a switch dropped a packet (the queue disc's own drops are not counted here).
@@ -137,6 +147,14 @@ class FabricSwitch : public Object
      * \return the root queue disc of its device (null if none)
      */
     Ptr<QueueDisc> GetPortQueueDisc(uint32_t port) const;
+
+    /**
+     * Replace the load-aware choices (adaptive, DLB) of the switch, before the first AddPort().
+     * \param lb the load balancer
+     */
+    void SetLoadBalancer(Ptr<SwitchLoadBalancer> lb);
+    /// \return the load-aware choices of the switch (port loads, flowlet table, counters)
+    Ptr<SwitchLoadBalancer> GetLoadBalancer() const;
 
     /**
      * Set how destination addresses map to host numbers: host h has address base + 1 + h.
@@ -256,7 +274,7 @@ class FabricSwitch : public Object
     /**
      * Pick the egress port of a packet among its equal-cost ports: the one choice of the
      * switch, for forwarding and for GetFlowHashPort(). A single port is taken as is.
-     * RANDOM draws from the switch's random variable; ADAPTIVE reads the queue discs.
+     * RANDOM draws from the switch's random variable; ADAPTIVE and DLB ask the load balancer.
      * \param set the equal-cost ports (n >= 1)
      * \param key the packet's flow key
      * \param mode how to choose
@@ -294,6 +312,7 @@ class FabricSwitch : public Object
     Ptr<Node> m_node;                         //!< The switch node.
     Ptr<TrafficControlLayer> m_tc;            //!< The node's traffic-control layer.
     Ptr<UniformRandomVariable> m_rng;         //!< Per-packet random choice.
+    Ptr<SwitchLoadBalancer> m_lb;             //!< Adaptive and DLB choices.
     std::vector<Port> m_ports;                //!< Ports.
     std::vector<uint32_t> m_ifIndexToPort;    //!< Device index on the node -> port.
     std::vector<PortCounters> m_portCounters; //!< Per-port counters.

@@ -49,6 +49,8 @@ TINY = {
     "reps-allreduce": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--pods=2", "--cores=2",
                        "--tierList=2", "--flowSize=64KiB", "--lb=ecmp", "--stopTime=1ms",
                        "--quiet"],
+    "reps-switch-lb": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--flowSize=64KiB",
+                       "--schemes=dlb", "--scenarios=symmetric", "--stopTime=1ms", "--quiet"],
     "reps-fabric-summary": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--duration=5us"],
     "reps-two-host": ["--size=65536"],
     "reps-path-selector-trace": ["--packets=4", "--quiet"],
@@ -87,6 +89,8 @@ KINDS = {
         "hostsPerLeaf": "count", "spines": "count", "pods": "count", "cores": "count",
         "linkRate": "rate", "linkDelay": "time", "mtu": "positive", "queuePackets": "positive",
         "ecnKmin": "count", "ecnKmax": "count", "forwarding": "choice", "trim": "bool",
+        "dlbTimeout": "time", "dlbTableSize": "count", "trimMode": "choice",
+        "trimSize": "count",
         "markOn": "choice", "controlPriority": "bool", "baseRtt": "choice", "rto": "time",
         "minRto": "time", "rtoBackoff": "bool", "opsVariant": "choice", "freezing": "bool",
         "freezeDuration": "time", "cc": "cc", "pattern": "choice", "flowSize": "size",
@@ -112,6 +116,9 @@ KINDS = {
         "size": "positive", "messages": "positive", "rate": "rate", "delay": "time",
         "selector": "selector", "dropRate": "fraction", "goBackN": "bool",
         "pcap": "prefix", "ascii": "path",
+    },
+    "reps-switch-lb": {
+        "schemes": "choice", "scenarios": "choice", "downlinkRate": "rate",
     },
     "reps-path-selector-trace": {
         "selector": "selector", "packets": "positive", "ecnEvery": "count",

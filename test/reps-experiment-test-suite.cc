@@ -19,6 +19,7 @@
 #include "ns3/roce-ack-header.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/switch-load-balancer.h"
 #include "ns3/tcp-background.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -368,11 +369,21 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         seen->fabric["delay"] = std::to_string(f->GetLinkDelay(uplink).GetNanoSeconds());
         seen->fabric["deviceMtu"] = std::to_string(f->GetLinkDevice(uplink, 0)->GetMtu());
         Ptr<QueueDisc> q = f->GetQueueDisc(uplink, 0);
-        for (const char* a : {"MarkOn", "ControlPriority", "Trimming", "MaxSize", "Kmin", "Kmax"})
+        for (const char* a : {"MarkOn",
+                              "ControlPriority",
+                              "Trimming",
+                              "MaxSize",
+                              "Kmin",
+                              "Kmax",
+                              "TrimMode",
+                              "TrimSize"})
         {
             seen->fabric[a] = Attr(q, a);
         }
         seen->fabric["Mode"] = Attr(f->GetLeaf(0)->GetObject<FabricSwitch>(), "Mode");
+        Ptr<SwitchLoadBalancer> lb = f->GetSpine(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        seen->fabric["FlowletTimeout"] = Attr(lb, "FlowletTimeout");
+        seen->fabric["FlowletTableSize"] = Attr(lb, "FlowletTableSize");
         const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
         for (const Ptr<RdmaQueuePair>& qp : qps)
         {
@@ -416,7 +427,11 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.trim = true;
         e.markOn = "enqueue";
         e.controlPriority = false;
-        e.forwarding = "random";
+        e.forwarding = "dlb";
+        e.dlbTimeout = "13us";
+        e.dlbTableSize = 96;
+        e.trimMode = "uec";
+        e.trimSize = 80;
         e.cc = "dcqcn";
         e.evSpace = 128;
         e.rto = "33us";
@@ -440,9 +455,15 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["ControlPriority"], "false", "--controlPriority");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Trimming"], "true", "--trim in the switches");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["MaxSize"], "50p", "--queuePackets");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["TrimMode"], "Uec", "--trimMode");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["TrimSize"], "80", "--trimSize");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmin"], "10p", "--ecnKmin");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmax"], "40p", "--ecnKmax");
-        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Mode"], "Random", "--forwarding");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Mode"], "Dlb", "--forwarding");
+        NS_TEST_ASSERT_MSG_EQ(Time(seen.fabric["FlowletTimeout"]),
+                              MicroSeconds(13),
+                              "--dlbTimeout in every switch");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["FlowletTableSize"], "96", "--dlbTableSize");
         NS_TEST_ASSERT_MSG_EQ(seen.qps.size(), 4, "one sender per host");
         for (QpSeen& qp : seen.qps)
         {
