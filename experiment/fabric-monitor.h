@@ -31,7 +31,8 @@ class QueueDisc;
  * the time series "queue_bytes" (deepest egress queue per switch tier at the end of the
  * interval), "drops" (packets dropped during the interval, in queues and on down links),
  * "delivered_bytes" (bytes the leaves delivered to hosts during the interval) and, with a
- * runner, "completed_flows" (flows completed during the interval).
+ * runner, "completed_flows" (flows completed during the interval). In a lossless fabric it
+ * also reads the PFC counters of every link end (FillPfc()).
  *
  * Sampling costs one event per interval that reads every switch port; it stops when the
  * runner's flows have all completed or when its event is the only one left.
@@ -67,6 +68,13 @@ class FabricMonitor : public Object
      * \param result the result.
      */
     void Fill(RunResult& result);
+
+    /**
+     * Fill the PFC totals of a result from the PfcPort of every link end (enabled stays
+     * false when the fabric has none).
+     * \param pfc the totals
+     */
+    void FillPfc(PfcResult& pfc) const;
 
     /// \return packets dropped so far in switch queues and on links that are down.
     uint64_t GetDrops() const;

@@ -23,6 +23,7 @@ class Node;
 class Packet;
 class QueueDisc;
 class EcnQueueDisc;
+class PfcSwitch;
 class TrafficControlLayer;
 
 /**
@@ -293,6 +294,7 @@ class FabricSwitch : public Object
     mutable Hasher m_hasher;                  //!< Murmur3, cleared before each use.
     Ptr<Node> m_node;                         //!< The switch node.
     Ptr<TrafficControlLayer> m_tc;            //!< The node's traffic-control layer.
+    Ptr<PfcSwitch> m_pfc;                     //!< PFC ingress accounting, when aggregated.
     Ptr<UniformRandomVariable> m_rng;         //!< Per-packet random choice.
     std::vector<Port> m_ports;                //!< Ports.
     std::vector<uint32_t> m_ifIndexToPort;    //!< Device index on the node -> port.

@@ -96,6 +96,8 @@ KINDS = {
         "reconverge": "time", "evSpace": "positive", "RngRun": "count",
         "startTime": "time", "stopTime": "time", "sampleInterval": "time", "json": "path",
         "csv": "path", "quiet": "bool", "binWidth": "time", "tierList": "tierList",
+        "pfc": "bool", "pfcMode": "choice", "pfcAlpha": "number", "pfcThreshold": "size",
+        "pfcBuffer": "size",
     },
     "reps-fabric-summary": {
         "fatTreeK": "count", "parallel": "positive", "hostRate": "rate",
