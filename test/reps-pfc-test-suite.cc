@@ -545,6 +545,17 @@ class PfcIncastTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(hosts.sent, 0, "hosts hold nothing and never pause");
         NS_TEST_EXPECT_MSG_EQ(within, true, "the buffer held at most shared + headroom");
         NS_TEST_EXPECT_MSG_GT(marks, 0, "ECN still marks with PFC");
+
+        // The same run again gives the same pauses, to the nanosecond.
+        PauseTotals switches2;
+        PauseTotals hosts2;
+        uint64_t spineSent2 = 0;
+        uint64_t marks2 = 0;
+        Incast(true, drops, marks2, switches2, hosts2, spineSent2, complete, within);
+        NS_TEST_EXPECT_MSG_EQ(switches2.sent, switches.sent, "same PAUSE frames");
+        NS_TEST_EXPECT_MSG_EQ(switches2.paused, switches.paused, "same paused time");
+        NS_TEST_EXPECT_MSG_EQ(hosts2.paused, hosts.paused, "same host paused time");
+        NS_TEST_EXPECT_MSG_EQ(marks2, marks, "same ECN marks");
     }
 };
 
