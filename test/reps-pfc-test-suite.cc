@@ -5,6 +5,8 @@
 #include "reps-test-compat.h"
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-report.h"
+#include "ns3/fabric-experiment.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
@@ -561,6 +563,93 @@ class PfcIncastTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The experiment with --pfc=true: an incast into small switch queues drops nothing; the result
+ * and its JSON give the PAUSE frames sent and received and the paused time, in totals that
+ * are the sums of the listed ports; without --pfc the JSON has no "pfc" object.
+ */
+class PfcExperimentReportTestCase : public TestCase
+{
+  public:
+    PfcExperimentReportTestCase()
+        : TestCase("PFC in the experiment: lossless incast, pauses per port in the JSON report")
+    {
+    }
+
+  private:
+    /**
+     * Run an 8:1 incast.
+     * \param pfc --pfc
+     * \return the result
+     */
+    static RunResult Incast(bool pfc)
+    {
+        FabricExperiment e;
+        e.leaves = 3;
+        e.hostsPerLeaf = 3;
+        e.spines = 2;
+        e.linkRate = "100Gbps";
+        e.pattern = "incast";
+        e.incastSenders = 8;
+        e.flowSize = "256KiB";
+        e.queuePackets = 30;
+        e.ecnKmin = 5;
+        e.ecnKmax = 25;
+        e.lb = "ops";
+        e.quiet = true;
+        e.pfc = pfc;
+        e.pfcMode = "static";
+        e.pfcThreshold = "32KiB";
+        e.Check();
+        return e.Run(e.GetSelectors()[0]);
+    }
+
+    void DoRun() override
+    {
+        RunResult lossy = Incast(false);
+        NS_TEST_EXPECT_MSG_GT(lossy.drops, 0, "the incast drops without PFC");
+        NS_TEST_EXPECT_MSG_EQ(lossy.pfc.enabled, false, "no PFC");
+        ExperimentReport lossyReport;
+        lossyReport.AddResult(lossy);
+        NS_TEST_EXPECT_MSG_EQ(lossyReport.ToJson().find("\"pfc\""),
+                              std::string::npos,
+                              "no pfc object without PFC");
+
+        RunResult r = Incast(true);
+        NS_TEST_EXPECT_MSG_EQ(r.drops, 0, "nothing dropped with PFC");
+        NS_TEST_EXPECT_MSG_EQ(r.flows.GetCompletedCount(), 8, "every flow completed");
+        NS_TEST_ASSERT_MSG_EQ(r.pfc.enabled, true, "PFC reported");
+        NS_TEST_EXPECT_MSG_GT(r.pfc.pausesSent, 0, "PAUSE frames sent");
+        NS_TEST_EXPECT_MSG_EQ(r.pfc.pausesReceived, r.pfc.pausesSent, "every PAUSE arrived");
+        NS_TEST_EXPECT_MSG_GT(r.pfc.pausesSentPerTier["spine"], 0, "spines paused leaves");
+        NS_TEST_EXPECT_MSG_EQ(r.pfc.pausesSentPerTier["host"], 0, "hosts never pause");
+        uint64_t sent = 0;
+        double paused = 0;
+        for (const PortPause& p : r.pfc.ports)
+        {
+            sent += p.pausesSent;
+            paused += p.pausedUs;
+        }
+        NS_TEST_EXPECT_MSG_EQ(sent, r.pfc.pausesSent, "ports sum to the total");
+        NS_TEST_EXPECT_MSG_EQ_TOL(paused, r.pfc.pausedUs, 1e-6, "ports sum to the total");
+        NS_TEST_EXPECT_MSG_GT(r.pfc.pausedUs, 0, "paused time");
+        ExperimentReport report;
+        report.AddResult(r);
+        std::string json = report.ToJson();
+        for (const char* key : {"\"pfc\"", "\"pauses_sent\"", "\"paused_us\"", "\"ports\""})
+        {
+            NS_TEST_EXPECT_MSG_NE(json.find(key), std::string::npos, key << " in the JSON");
+        }
+        std::ostringstream table;
+        report.PrintTable(table);
+        NS_TEST_EXPECT_MSG_NE(table.str().find("pfc, ops: " + std::to_string(r.pfc.pausesSent) +
+                                               " PAUSE sent"),
+                              std::string::npos,
+                              "the table's pfc line");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * PFC (IEEE 802.1Qbb) lossless mode.
  */
 class RepsPfcTestSuite : public TestSuite
@@ -576,6 +665,7 @@ class RepsPfcTestSuite : public TestSuite
         AddTestCase(new PfcIncastTestCase("ns3::DcqcnCongestionControl", false), reps::kQuick);
         AddTestCase(new PfcIncastTestCase("ns3::RdmaWindowCongestionControl", true),
                     reps::kQuick);
+        AddTestCase(new PfcExperimentReportTestCase, reps::kQuick);
     }
 };
 
