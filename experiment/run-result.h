@@ -48,12 +48,12 @@ struct RunEvent
  */
 struct PortPause
 {
-    std::string port;          //!< The link seen from this end, e.g. "spine0->leaf1".
-    std::string tier;          //!< The node's role: "host", "leaf", "spine", "agg" or "core".
-    uint64_t pausesSent{0};    //!< PAUSE (XOFF) frames sent.
-    uint64_t resumesSent{0};   //!< XON frames sent.
+    std::string port;           //!< The link seen from this end, e.g. "spine0->leaf1".
+    std::string tier;           //!< The node's role: "host", "leaf", "spine", "agg" or "core".
+    uint64_t pausesSent{0};     //!< PAUSE (XOFF) frames sent.
+    uint64_t resumesSent{0};    //!< XON frames sent.
     uint64_t pausesReceived{0}; //!< PAUSE frames received.
-    double pausedUs{0};        //!< Time its lossless priority was stopped, in microseconds.
+    double pausedUs{0};         //!< Time its lossless priority was stopped, in microseconds.
 };
 
 /**
@@ -62,11 +62,11 @@ struct PortPause
  */
 struct PfcResult
 {
-    bool enabled{false};          //!< The fabric has PFC.
-    uint64_t pausesSent{0};       //!< PAUSE frames sent, every port.
-    uint64_t resumesSent{0};      //!< XON frames sent, every port.
-    uint64_t pausesReceived{0};   //!< PAUSE frames received, every port.
-    double pausedUs{0};           //!< Paused time summed over every port, microseconds.
+    bool enabled{false};        //!< The fabric has PFC.
+    uint64_t pausesSent{0};     //!< PAUSE frames sent, every port.
+    uint64_t resumesSent{0};    //!< XON frames sent, every port.
+    uint64_t pausesReceived{0}; //!< PAUSE frames received, every port.
+    double pausedUs{0};         //!< Paused time summed over every port, microseconds.
     std::map<std::string, uint64_t> pausesSentPerTier; //!< PAUSE frames sent, per node role.
     std::vector<PortPause> ports; //!< Every port that sent or received a PFC frame.
 };

@@ -932,8 +932,8 @@ ClosFabricHelper::SetPfcAttribute(const std::string& name, const AttributeValue&
         }
     }
     NS_ABORT_MSG("ClosFabricHelper: SetPfcAttribute: no attribute " << name
-                                                                     << " in ns3::PfcSwitch or "
-                                                                        "ns3::PfcPort");
+                                                                    << " in ns3::PfcSwitch or "
+                                                                       "ns3::PfcPort");
 }
 
 void

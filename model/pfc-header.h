@@ -101,10 +101,10 @@ class PfcHeader : public Header
     static Time QuantaToTime(uint16_t quanta, DataRate rate);
 
   private:
-    Mac48Address m_source;                          //!< Source MAC address.
-    uint16_t m_classEnable;                         //!< Class-enable vector.
-    std::array<uint16_t, N_PRIORITIES> m_quanta{};  //!< Quanta of each priority.
-    bool m_valid;                                   //!< Destination, EtherType, opcode matched.
+    Mac48Address m_source;                         //!< Source MAC address.
+    uint16_t m_classEnable;                        //!< Class-enable vector.
+    std::array<uint16_t, N_PRIORITIES> m_quanta{}; //!< Quanta of each priority.
+    bool m_valid;                                  //!< Destination, EtherType, opcode matched.
 };
 
 } // namespace ns3

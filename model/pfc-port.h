@@ -158,16 +158,16 @@ class PfcPort : public Object
      */
     void NotifyDataState(bool paused);
 
-    uint8_t m_priority;                                         //!< Priority attribute.
-    Ptr<PointToPointNetDevice> m_device;                        //!< The device.
-    Ptr<PfcPort> m_peer;                                        //!< The other end (lazy).
-    Time m_txFreeAt;                                            //!< End of the frame on the wire.
-    std::array<bool, PfcHeader::N_PRIORITIES> m_paused{};       //!< Stopped priorities.
-    std::array<Time, PfcHeader::N_PRIORITIES> m_pausedSince{};  //!< Start of each stop.
-    std::array<Time, PfcHeader::N_PRIORITIES> m_pausedTotal{};  //!< Finished stops.
-    std::array<EventId, PfcHeader::N_PRIORITIES> m_expiry{};    //!< End of each pause time.
-    std::vector<StateCallback> m_stateCallbacks;                //!< AddStateCallback().
-    Counters m_counters;                                        //!< Counters.
+    uint8_t m_priority;                                        //!< Priority attribute.
+    Ptr<PointToPointNetDevice> m_device;                       //!< The device.
+    Ptr<PfcPort> m_peer;                                       //!< The other end (lazy).
+    Time m_txFreeAt;                                           //!< End of the frame on the wire.
+    std::array<bool, PfcHeader::N_PRIORITIES> m_paused{};      //!< Stopped priorities.
+    std::array<Time, PfcHeader::N_PRIORITIES> m_pausedSince{}; //!< Start of each stop.
+    std::array<Time, PfcHeader::N_PRIORITIES> m_pausedTotal{}; //!< Finished stops.
+    std::array<EventId, PfcHeader::N_PRIORITIES> m_expiry{};   //!< End of each pause time.
+    std::vector<StateCallback> m_stateCallbacks;               //!< AddStateCallback().
+    Counters m_counters;                                       //!< Counters.
 
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;     //!< PauseSent trace source.
     TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace; //!< PauseReceived trace source.

@@ -94,15 +94,13 @@ PfcSwitch::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Reps")
             .AddConstructor<PfcSwitch>()
-            .AddAttribute("ThresholdMode",
-                          "How the XOFF threshold of a port is set: Dynamic (Alpha x the free "
-                          "shared buffer) or Static (StaticThreshold).",
-                          EnumValue(PfcSwitch::DYNAMIC),
-                          REPS_MAKE_ENUM_ACCESSOR(PfcSwitch::ThresholdMode, &PfcSwitch::m_mode),
-                          MakeEnumChecker(PfcSwitch::DYNAMIC,
-                                          "Dynamic",
-                                          PfcSwitch::STATIC,
-                                          "Static"))
+            .AddAttribute(
+                "ThresholdMode",
+                "How the XOFF threshold of a port is set: Dynamic (Alpha x the free "
+                "shared buffer) or Static (StaticThreshold).",
+                EnumValue(PfcSwitch::DYNAMIC),
+                REPS_MAKE_ENUM_ACCESSOR(PfcSwitch::ThresholdMode, &PfcSwitch::m_mode),
+                MakeEnumChecker(PfcSwitch::DYNAMIC, "Dynamic", PfcSwitch::STATIC, "Static"))
             .AddAttribute("SharedBufferSize",
                           "Shared buffer of the switch in bytes (1 KiB to 1 GiB), besides the "
                           "headroom of every port.",
@@ -344,10 +342,7 @@ PfcSwitch::Check(uint32_t port)
         in.xoff = true;
         m_nXoff++;
         in.port->SendPause(m_priority, m_quanta);
-        in.refresh = Simulator::Schedule(RefreshInterval(in),
-                                         &PfcSwitch::Refresh,
-                                         this,
-                                         port);
+        in.refresh = Simulator::Schedule(RefreshInterval(in), &PfcSwitch::Refresh, this, port);
     }
     else if (in.xoff && (in.bytes == 0 || in.bytes + m_xonOffset <= threshold))
     {
@@ -376,10 +371,7 @@ PfcSwitch::Refresh(uint32_t port)
         return;
     }
     in.port->SendPause(m_priority, m_quanta);
-    in.refresh = Simulator::Schedule(RefreshInterval(in),
-                                     &PfcSwitch::Refresh,
-                                     this,
-                                     port);
+    in.refresh = Simulator::Schedule(RefreshInterval(in), &PfcSwitch::Refresh, this, port);
 }
 
 } // namespace ns3

@@ -53,12 +53,12 @@ class PfcSwitch : public Object
     /// State and counters of the ingress side of one port.
     struct Ingress
     {
-        Ptr<PfcPort> port;        //!< The PFC MAC control of the port.
-        uint64_t bytes{0};        //!< Lossless bytes from this port held in the switch.
-        uint64_t maxBytes{0};     //!< Largest value of bytes.
-        uint64_t headroom{0};     //!< Headroom of the port (ComputeHeadroom()).
-        bool xoff{false};         //!< The upstream device is paused.
-        EventId refresh;          //!< Next refresh of the PAUSE.
+        Ptr<PfcPort> port;    //!< The PFC MAC control of the port.
+        uint64_t bytes{0};    //!< Lossless bytes from this port held in the switch.
+        uint64_t maxBytes{0}; //!< Largest value of bytes.
+        uint64_t headroom{0}; //!< Headroom of the port (ComputeHeadroom()).
+        bool xoff{false};     //!< The upstream device is paused.
+        EventId refresh;      //!< Next refresh of the PAUSE.
     };
 
     /**
@@ -147,18 +147,18 @@ class PfcSwitch : public Object
      */
     Time RefreshInterval(const Ingress& in) const;
 
-    ThresholdMode m_mode;        //!< ThresholdMode attribute.
-    uint64_t m_sharedBuffer;     //!< SharedBufferSize attribute.
-    uint64_t m_staticThreshold;  //!< StaticThreshold attribute.
-    double m_alpha;              //!< Alpha attribute.
-    uint64_t m_xonOffset;        //!< XonOffset attribute.
-    uint16_t m_quanta;           //!< PauseQuanta attribute.
-    uint8_t m_priority;          //!< Lossless priority (from the PfcPorts).
+    ThresholdMode m_mode;         //!< ThresholdMode attribute.
+    uint64_t m_sharedBuffer;      //!< SharedBufferSize attribute.
+    uint64_t m_staticThreshold;   //!< StaticThreshold attribute.
+    double m_alpha;               //!< Alpha attribute.
+    uint64_t m_xonOffset;         //!< XonOffset attribute.
+    uint16_t m_quanta;            //!< PauseQuanta attribute.
+    uint8_t m_priority;           //!< Lossless priority (from the PfcPorts).
     std::vector<Ingress> m_ports; //!< Per-port state.
-    uint64_t m_held;             //!< Lossless bytes held.
-    uint64_t m_maxHeld;          //!< Largest m_held.
-    uint32_t m_nXoff;            //!< Ports in XOFF.
-    uint32_t m_nodeId;           //!< Node id (for the packet tag).
+    uint64_t m_held;              //!< Lossless bytes held.
+    uint64_t m_maxHeld;           //!< Largest m_held.
+    uint32_t m_nXoff;             //!< Ports in XOFF.
+    uint32_t m_nodeId;            //!< Node id (for the packet tag).
 };
 
 } // namespace ns3

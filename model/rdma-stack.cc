@@ -5,7 +5,6 @@
 #include "rdma-stack.h"
 
 #include "pfc-port.h"
-
 #include "roce-bth-header.h"
 
 #include "ns3/abort.h"
