@@ -255,6 +255,15 @@ class PfcHeadroomTestCase : public TestCase
         // Two host ports (1 us) and one up-link (3 us).
         NS_TEST_EXPECT_MSG_EQ(total, 1000000 + 2 * (25000 + 27070) + (75000 + 27070), "sum");
         Simulator::Destroy();
+
+        // PFC stops the data band of an EcnQueueDisc: other switch queues are refused.
+        Ptr<ClosFabricHelper> red = PfcFabric(2, 2, 1, true);
+        red->SetSwitchQueueDisc("ns3::RedQueueDisc");
+        NS_TEST_EXPECT_MSG_NE(red->Validate().find("Pfc needs ns3::EcnQueueDisc"),
+                              std::string::npos,
+                              "Pfc with RED is refused with a message");
+        red->SetAttribute("Pfc", BooleanValue(false));
+        NS_TEST_EXPECT_MSG_EQ(red->Validate(), "", "RED without PFC is fine");
     }
 };
 
