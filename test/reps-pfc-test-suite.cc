@@ -252,6 +252,13 @@ class PfcHeadroomTestCase : public TestCase
             total += expected;
         }
         NS_TEST_EXPECT_MSG_EQ(pfc->GetBufferSize(), total, "shared buffer plus headroom");
+        NS_TEST_EXPECT_MSG_EQ(pfc->GetXoffThreshold(),
+                              125000,
+                              "dynamic threshold of an empty switch: Alpha (1/8) x the buffer");
+        Ptr<EcnQueueDisc> qd = DynamicCast<EcnQueueDisc>(sw->GetPortQueueDisc(0));
+        NS_TEST_EXPECT_MSG_EQ(qd->GetMaxSize(),
+                              QueueSize(QueueSizeUnit::PACKETS, total / 20 + 1),
+                              "an egress queue holds the whole buffer");
         // Two host ports (1 us) and one up-link (3 us).
         NS_TEST_EXPECT_MSG_EQ(total, 1000000 + 2 * (25000 + 27070) + (75000 + 27070), "sum");
         Simulator::Destroy();
@@ -264,6 +271,121 @@ class PfcHeadroomTestCase : public TestCase
                               "Pfc with RED is refused with a message");
         red->SetAttribute("Pfc", BooleanValue(false));
         NS_TEST_EXPECT_MSG_EQ(red->Validate(), "", "RED without PFC is fine");
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Two PfcPorts on one 100 Gb/s link of 1 us, to the nanosecond: a PAUSE frame waits for the
+ * frame on the wire, is serialized (5 ns for 64 bytes) and propagates (1 us); the priority it
+ * names stops for quanta x 512 bit times and resumes by itself when that time ends; an XON
+ * resumes it at once; a PAUSE for another priority does not stop the data.
+ */
+class PfcPortTimingTestCase : public TestCase
+{
+  public:
+    PfcPortTimingTestCase()
+        : TestCase("PFC port: PAUSE after the frame on the wire, quanta expiry and XON, to the ns")
+    {
+    }
+
+  private:
+    std::vector<std::pair<Time, uint16_t>> m_received; //!< PauseReceived at b.
+    std::vector<std::pair<Time, Time>> m_resumed;      //!< Resumed at b (when, paused for).
+    std::vector<std::pair<Time, bool>> m_states;       //!< Data paused at b, sampled.
+
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", DataRateValue(DataRate("100Gbps")));
+        p2p.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        Ptr<PfcPort> a = CreateObject<PfcPort>();
+        Ptr<PfcPort> b = CreateObject<PfcPort>();
+        devices.Get(0)->AggregateObject(a);
+        devices.Get(1)->AggregateObject(b);
+        b->TraceConnectWithoutContext("PauseReceived",
+                                      MakeCallback(&PfcPortTimingTestCase::Received, this));
+        b->TraceConnectWithoutContext("Resumed",
+                                      MakeCallback(&PfcPortTimingTestCase::Resumed, this));
+        // A 1000-byte IPv4 packet (1002 bytes with PPP: 80.16 ns) is on the wire from 0 ns.
+        Simulator::Schedule(Time(0), [&devices]() {
+            devices.Get(0)->Send(Create<Packet>(1000), devices.Get(1)->GetAddress(), 0x0800);
+        });
+        // PAUSE for priority 3 (1000 quanta: 5.12 us) at 10 ns: it waits for that frame.
+        Simulator::Schedule(NanoSeconds(10), &PfcPort::SendPause, a, 3, 1000);
+        // PAUSE for priority 5 only: priority 3 (the data) is not touched by it.
+        Simulator::Schedule(MicroSeconds(10), &PfcPort::SendPause, a, 5, 1000);
+        // PAUSE for priority 3 at 20 us, XON for it at 21 us.
+        Simulator::Schedule(MicroSeconds(20), &PfcPort::SendPause, a, 3, 65535);
+        Simulator::Schedule(MicroSeconds(21), &PfcPort::SendPause, a, 3, 0);
+        // Samples one ns before and after each change (an event at the very ns of a change
+        // may run before it).
+        for (Time t : {NanoSeconds(1084),
+                       NanoSeconds(1086),
+                       NanoSeconds(6204),
+                       NanoSeconds(6206),
+                       MicroSeconds(12),
+                       NanoSeconds(22004),
+                       NanoSeconds(22006)})
+        {
+            Simulator::Schedule(t, [this, b]() {
+                m_states.emplace_back(Simulator::Now(), b->IsDataPaused());
+            });
+        }
+        Simulator::Run();
+
+        // The first frame ends at 80 ns (80.16 rounded by ns-3's time resolution); the PAUSE
+        // then takes 5 ns of serialization and 1000 ns of propagation.
+        NS_TEST_ASSERT_MSG_EQ(m_received.size(), 4u, "four PFC frames arrived");
+        NS_TEST_EXPECT_MSG_EQ(m_received[0].first, NanoSeconds(80 + 5 + 1000), "after the frame");
+        NS_TEST_EXPECT_MSG_EQ(m_received[0].second, 1000, "its quanta");
+        NS_TEST_EXPECT_MSG_EQ(m_received[1].first, NanoSeconds(10000 + 5 + 1000), "idle link");
+        NS_TEST_EXPECT_MSG_EQ(m_received[3].second, 0, "XON");
+        NS_TEST_EXPECT_MSG_EQ(m_received[3].first, NanoSeconds(21000 + 5 + 1000), "XON arrives");
+        std::vector<std::pair<Time, bool>> expected = {{NanoSeconds(1084), false},
+                                                       {NanoSeconds(1086), true},
+                                                       {NanoSeconds(6204), true},
+                                                       {NanoSeconds(6206), false},
+                                                       {MicroSeconds(12), false},
+                                                       {NanoSeconds(22004), true},
+                                                       {NanoSeconds(22006), false}};
+        NS_TEST_ASSERT_MSG_EQ(m_states.size(), expected.size(), "samples");
+        for (std::size_t i = 0; i < expected.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_states[i].second,
+                                  expected[i].second,
+                                  "data paused at " << expected[i].first);
+        }
+        // Resumed: priority 3 after 5120 ns (expiry), priority 5 after 5120 ns, priority 3
+        // after 1000 ns (XON).
+        NS_TEST_ASSERT_MSG_EQ(m_resumed.size(), 3u, "three resumes");
+        NS_TEST_EXPECT_MSG_EQ(m_resumed[0].first, NanoSeconds(1085 + 5120), "quanta expiry");
+        NS_TEST_EXPECT_MSG_EQ(m_resumed[0].second, NanoSeconds(5120), "paused 1000 quanta");
+        NS_TEST_EXPECT_MSG_EQ(m_resumed[2].first, NanoSeconds(22005), "XON resumes at once");
+        NS_TEST_EXPECT_MSG_EQ(m_resumed[2].second, NanoSeconds(1000), "paused until XON");
+        NS_TEST_EXPECT_MSG_EQ(b->GetPausedTime(3), NanoSeconds(5120 + 1000), "paused time of 3");
+        NS_TEST_EXPECT_MSG_EQ(b->GetPausedTime(5), NanoSeconds(5120), "paused time of 5");
+        NS_TEST_EXPECT_MSG_EQ(a->GetCounters().pausesSent, 3, "PAUSE frames sent");
+        NS_TEST_EXPECT_MSG_EQ(a->GetCounters().resumesSent, 1, "XON frames sent");
+        NS_TEST_EXPECT_MSG_EQ(b->GetCounters().pausesReceived, 3, "PAUSE frames received");
+        NS_TEST_EXPECT_MSG_EQ(b->GetCounters().resumesReceived, 1, "XON frames received");
+        NS_TEST_EXPECT_MSG_EQ(b->GetCounters().pauses, 2, "the data stopped twice");
+        Simulator::Destroy();
+    }
+
+    /// PauseReceived at b.
+    void Received(uint8_t priority, uint16_t quanta)
+    {
+        m_received.emplace_back(Simulator::Now(), quanta);
+    }
+
+    /// Resumed at b.
+    void Resumed(uint8_t priority, Time paused)
+    {
+        m_resumed.emplace_back(Simulator::Now(), paused);
     }
 };
 
@@ -674,6 +796,7 @@ class RepsPfcTestSuite : public TestSuite
     {
         AddTestCase(new PfcHeaderTestCase, reps::kQuick);
         AddTestCase(new PfcHeadroomTestCase, reps::kQuick);
+        AddTestCase(new PfcPortTimingTestCase, reps::kQuick);
         AddTestCase(new PfcPauseTimingTestCase, reps::kQuick);
         AddTestCase(new PfcIncastTestCase("ns3::NoCongestionControl", false), reps::kQuick);
         AddTestCase(new PfcIncastTestCase("ns3::DcqcnCongestionControl", false), reps::kQuick);
