@@ -493,6 +493,11 @@ ClosFabricHelper::ValidateQueueDiscs() const
     {
         return "SetHostQueueDisc: \"" + m_hostQdType + "\" is not a QueueDisc TypeId";
     }
+    if (m_pfc && m_systems > 1)
+    {
+        return "Pfc needs Systems = 1 (PFC frames do not cross MPI ranks), not " +
+               std::to_string(m_systems);
+    }
     if (m_pfc && tid != EcnQueueDisc::GetTypeId() && !tid.IsChildOf(EcnQueueDisc::GetTypeId()))
     {
         return "Pfc needs ns3::EcnQueueDisc switch queues (PFC stops their data band), not " +

@@ -269,6 +269,11 @@ class PfcHeadroomTestCase : public TestCase
         NS_TEST_EXPECT_MSG_NE(red->Validate().find("Pfc needs ns3::EcnQueueDisc"),
                               std::string::npos,
                               "Pfc with RED is refused with a message");
+        Ptr<ClosFabricHelper> mpi = PfcFabric(2, 2, 1, true);
+        mpi->SetAttribute("Systems", UintegerValue(2));
+        NS_TEST_EXPECT_MSG_NE(mpi->Validate().find("Pfc needs Systems = 1"),
+                              std::string::npos,
+                              "Pfc over MPI ranks is refused with a message");
         red->SetAttribute("Pfc", BooleanValue(false));
         NS_TEST_EXPECT_MSG_EQ(red->Validate(), "", "RED without PFC is fine");
     }
