@@ -107,6 +107,78 @@ TimeSeriesJson(const std::vector<TimeSeries>& timeseries)
 }
 
 /**
+ * Print one line of PFC totals per lossless run.
+ * \param os the stream.
+ * \param results the runs.
+ */
+void
+PrintPfcLines(std::ostream& os, const std::vector<RunResult>& results)
+{
+    for (const RunResult& r : results)
+    {
+        const PfcResult& pfc = r.pfc;
+        if (!pfc.enabled)
+        {
+            continue;
+        }
+        const PortPause* longest = nullptr;
+        for (const PortPause& p : pfc.ports)
+        {
+            if (!longest || p.pausedUs > longest->pausedUs)
+            {
+                longest = &p;
+            }
+        }
+        os << "pfc, " << r.lb << ": " << pfc.pausesSent << " PAUSE sent (";
+        bool first = true;
+        for (const auto& [tier, n] : pfc.pausesSentPerTier)
+        {
+            os << (first ? "" : ", ") << tier << " " << n;
+            first = false;
+        }
+        os << "), " << pfc.resumesSent << " XON, paused " << std::fixed << std::setprecision(1)
+           << pfc.pausedUs << " us over " << pfc.ports.size() << " ports";
+        if (longest && longest->pausedUs > 0)
+        {
+            os << ", longest " << longest->port << " " << longest->pausedUs << " us";
+        }
+        os << "\n";
+    }
+}
+
+/**
+ * \param pfc the PFC totals of a run.
+ * \return its "pfc" object.
+ */
+Json
+PfcJson(const PfcResult& pfc)
+{
+    Json j;
+    j["pauses_sent"] = pfc.pausesSent;
+    j["resumes_sent"] = pfc.resumesSent;
+    j["pauses_received"] = pfc.pausesReceived;
+    j["paused_us"] = pfc.pausedUs;
+    Json tiers = Json::object();
+    for (const auto& [tier, n] : pfc.pausesSentPerTier)
+    {
+        tiers[tier] = n;
+    }
+    j["pauses_sent_per_tier"] = tiers;
+    Json ports = Json::array();
+    for (const PortPause& p : pfc.ports)
+    {
+        ports.push_back({{"port", p.port},
+                         {"tier", p.tier},
+                         {"pauses_sent", p.pausesSent},
+                         {"resumes_sent", p.resumesSent},
+                         {"pauses_received", p.pausesReceived},
+                         {"paused_us", p.pausedUs}});
+    }
+    j["ports"] = ports;
+    return j;
+}
+
+/**
  * \param r a run.
  * \return its entry of the "results" array.
  */
@@ -161,6 +233,10 @@ ResultJson(const RunResult& r)
         t["goodput_gbps"] = tcp.goodputGbps;
         t["fct_us"] = SummaryJson(SampleSummary::Of(tcp.fctUs), true);
         j["tcp_background"] = t;
+    }
+    if (r.pfc.enabled)
+    {
+        j["pfc"] = PfcJson(r.pfc);
     }
     for (const auto& [key, value] : r.extra)
     {
@@ -470,6 +546,7 @@ ExperimentReport::PrintTable(std::ostream& os) const
         }
         os << "\n";
     }
+    PrintPfcLines(os, m_results);
     os.flags(flags);
     os.precision(precision);
 }

@@ -35,9 +35,16 @@ namespace ns3
  *               "timeseries": {...}, "events": [{"t_us": x, "label": s}, ...],
  *               "sim_time_us": x, "wall_s": x, "packets": n,
  *               "tcp_background": {"flows": n, "completed": n, "size_bytes": n, "bytes": n,
- *                                  "goodput_gbps": x, "fct_us": {...}}}]}
+ *                                  "goodput_gbps": x, "fct_us": {...}},
+ *               "pfc": {"pauses_sent": n, "resumes_sent": n, "pauses_received": n,
+ *                       "paused_us": x, "pauses_sent_per_tier": {"leaf": n, ...},
+ *                       "ports": [{"port": s, "tier": s, "pauses_sent": n,
+ *                                  "resumes_sent": n, "pauses_received": n,
+ *                                  "paused_us": x}, ...]}}]}
  * \endcode
- * ("tcp_background" only when the run had ns-3 TCP background flows; size_bytes 0: unlimited.)
+ * ("tcp_background" only when the run had ns-3 TCP background flows; size_bytes 0: unlimited.
+ * "pfc" only when the fabric is lossless; its ports are those that sent or received a PFC
+ * frame.)
  * \code
  * \endcode
  *

@@ -12,6 +12,7 @@
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/config.h"
+#include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-trace-helper.h"
@@ -203,6 +204,11 @@ ExperimentRun::BuildFabric()
                                                               : "FlowHash"));
     fh->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
     fh->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
+    fh->SetAttribute("Pfc", BooleanValue(e.pfc));
+    fh->SetPfcAttribute("ThresholdMode", StringValue(e.pfcMode == "static" ? "Static" : "Dynamic"));
+    fh->SetPfcAttribute("Alpha", DoubleValue(e.pfcAlpha));
+    fh->SetPfcAttribute("StaticThreshold", UintegerValue(m_parsed.pfcThreshold));
+    fh->SetPfcAttribute("SharedBufferSize", UintegerValue(m_parsed.pfcBuffer));
     m_fabric = fh->Build();
     ClosFabricHelper::AssignStreams(m_fabric, ExperimentStreams::FABRIC);
     m_hosts = m_fabric->GetHosts();

@@ -9,6 +9,8 @@
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/pfc-port.h"
+#include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -369,6 +371,46 @@ FabricMonitor::GetLinkPackets() const
 }
 
 void
+FabricMonitor::FillPfc(PfcResult& pfc) const
+{
+    pfc = PfcResult();
+    for (uint32_t link = 0; link < m_fabric->GetNLinks(); ++link)
+    {
+        for (uint32_t side = 0; side < 2; ++side)
+        {
+            Ptr<PfcPort> port = m_fabric->GetLinkDevice(link, side)->GetObject<PfcPort>();
+            if (!port)
+            {
+                continue;
+            }
+            pfc.enabled = true;
+            const PfcPort::Counters& c = port->GetCounters();
+            PortPause pp;
+            Ptr<Node> node = m_fabric->GetLinkNode(link, side);
+            pp.port = m_fabric->GetNodeName(node) + "->" +
+                      m_fabric->GetNodeName(m_fabric->GetLinkNode(link, 1 - side));
+            std::string name = m_fabric->GetLinkName(link);
+            size_t hash = name.find('#');
+            pp.port += hash == std::string::npos ? "" : name.substr(hash);
+            pp.tier = RoleName(m_fabric->GetRole(node));
+            pp.pausesSent = c.pausesSent;
+            pp.resumesSent = c.resumesSent;
+            pp.pausesReceived = c.pausesReceived;
+            pp.pausedUs = port->GetPausedTime(port->GetPriority()).ToDouble(Time::US);
+            pfc.pausesSent += pp.pausesSent;
+            pfc.resumesSent += pp.resumesSent;
+            pfc.pausesReceived += pp.pausesReceived;
+            pfc.pausedUs += pp.pausedUs;
+            pfc.pausesSentPerTier[pp.tier] += pp.pausesSent;
+            if (pp.pausesSent + pp.resumesSent + pp.pausesReceived > 0)
+            {
+                pfc.ports.push_back(pp);
+            }
+        }
+    }
+}
+
+void
 FabricMonitor::Fill(RunResult& result)
 {
     NS_LOG_FUNCTION(this);
@@ -414,6 +456,7 @@ FabricMonitor::Fill(RunResult& result)
             result.linkBytes.push_back(l);
         }
     }
+    FillPfc(result.pfc);
     if (m_started && m_interval.IsStrictlyPositive())
     {
         if (m_queue.GetSize() == 0 ||

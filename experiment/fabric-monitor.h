@@ -36,7 +36,8 @@ class QueueDisc;
  * the interval over what its current rate carries in the interval, so up to one packet above
  * 1; series "leaf0-spine1" for leaf 0 to spine 1) and
  * "port_queue_bytes" (the queue of the BusiestPorts switch ports with the deepest maximum, at
- * the end of each interval; series "leaf0-spine1" for leaf 0's port toward spine 1).
+ * the end of each interval; series "leaf0-spine1" for leaf 0's port toward spine 1). In a
+ * lossless fabric it also reads the PFC counters of every link end (FillPfc()).
  *
  * Sampling costs one event per interval that reads every switch port; it stops when the
  * runner's flows have all completed or when its event is the only one left.
@@ -72,6 +73,13 @@ class FabricMonitor : public Object
      * \param result the result.
      */
     void Fill(RunResult& result);
+
+    /**
+     * Fill the PFC totals of a result from the PfcPort of every link end (enabled stays
+     * false when the fabric has none).
+     * \param pfc the totals
+     */
+    void FillPfc(PfcResult& pfc) const;
 
     /// \return packets dropped so far in switch queues and on links that are down.
     uint64_t GetDrops() const;

@@ -78,12 +78,62 @@ FabricOptions::FabricOptions()
       dlbTableSize(4096),
       cc("window"),
       evSpace(65536),
+      pfc(false),
+      pfcMode("dynamic"),
+      pfcAlpha(0.125),
+      pfcThreshold("512KiB"),
+      pfcBuffer("32MiB"),
       m_checked(false)
 {
     RegisterFabricOptions();
     RegisterLinkOptions();
     RegisterSwitchOptions();
     RegisterTransportOptions();
+    RegisterPfcOptions();
+}
+
+void
+FabricOptions::RegisterPfcOptions()
+{
+    // The ranges are those of the ns3::PfcSwitch attributes the options set.
+    constexpr uint64_t kMinBytes = 1024;
+    constexpr uint64_t kMaxBytes = 1024ULL * 1024 * 1024;
+    OptionRegistry& o = m_options;
+    o.Add("pfc",
+          "Lossless fabric: PFC (IEEE 802.1Qbb) PAUSE frames on every link (true/false)",
+          &pfc);
+    o.AddChoice("pfcMode",
+                "PFC XOFF threshold of a switch port: dynamic (--pfcAlpha x the free shared "
+                "buffer) or static (--pfcThreshold)",
+                &pfcMode,
+                {"dynamic", "static"});
+    o.AddRange("pfcAlpha",
+               "PFC dynamic threshold factor (1/128 to 64)",
+               &pfcAlpha,
+               OptionRegistry::Fixed(1.0 / 128),
+               OptionRegistry::Fixed(64));
+    auto bytes = [&o](const std::string& name,
+                      const std::string& help,
+                      std::string* text,
+                      uint64_t* parsed) {
+        o.AddBytes(name, help, text, parsed, kMinBytes);
+        o.AddCheck([name, parsed]() {
+            if (*parsed > kMaxBytes)
+            {
+                OptionParser::Exit("--" + name + ": " + std::to_string(*parsed) +
+                                   " bytes is too large; allowed: 1KiB to 1GiB");
+            }
+        });
+    };
+    bytes("pfcThreshold",
+          "PFC static XOFF threshold of a switch port (bytes, e.g. 512KiB; 1KiB to 1GiB)",
+          &pfcThreshold,
+          &m_parsed.pfcThreshold);
+    bytes("pfcBuffer",
+          "PFC shared buffer of a switch, besides the headroom of its ports (bytes, e.g. "
+          "32MiB; 1KiB to 1GiB)",
+          &pfcBuffer,
+          &m_parsed.pfcBuffer);
 }
 
 void

@@ -60,6 +60,8 @@ class FabricOptions
         Time stop;                                        //!< --stopTime.
         Time sample;                                      //!< --sampleInterval.
         std::string ccType;                               //!< TypeId name of --cc.
+        uint64_t pfcThreshold{0};                         //!< --pfcThreshold in bytes.
+        uint64_t pfcBuffer{0};                            //!< --pfcBuffer in bytes.
     };
 
     FabricOptions();
@@ -131,6 +133,11 @@ class FabricOptions
     uint32_t dlbTableSize;      //!< DLB flowlet table buckets per switch.
     std::string cc;             //!< window, dcqcn or none.
     uint32_t evSpace;           //!< Entropy space of the path selectors.
+    bool pfc;                   //!< Lossless fabric (PFC).
+    std::string pfcMode;        //!< PFC XOFF threshold: dynamic or static.
+    double pfcAlpha;            //!< PFC dynamic threshold factor.
+    std::string pfcThreshold;   //!< PFC static XOFF threshold (bytes).
+    std::string pfcBuffer;      //!< PFC shared buffer per switch (bytes).
 
   protected:
     /// Check the fabric's shape as ClosFabricHelper would (e.g. cores per aggregation switch).
@@ -148,6 +155,8 @@ class FabricOptions
     void RegisterSwitchOptions();
     /// Register the options of the transport and the path selectors.
     void RegisterTransportOptions();
+    /// Register the options of PFC (lossless fabric).
+    void RegisterPfcOptions();
 
     bool m_checked; //!< Check() ran.
 };

@@ -44,6 +44,35 @@ struct RunEvent
 
 /**
  * \ingroup reps
+ * PFC activity of one end of a link (a switch port or a host NIC) during a run.
+ */
+struct PortPause
+{
+    std::string port;           //!< The link seen from this end, e.g. "spine0->leaf1".
+    std::string tier;           //!< The node's role: "host", "leaf", "spine", "agg" or "core".
+    uint64_t pausesSent{0};     //!< PAUSE (XOFF) frames sent.
+    uint64_t resumesSent{0};    //!< XON frames sent.
+    uint64_t pausesReceived{0}; //!< PAUSE frames received.
+    double pausedUs{0};         //!< Time its lossless priority was stopped, in microseconds.
+};
+
+/**
+ * \ingroup reps
+ * PFC totals of a run (all zero and not reported when the fabric is not lossless).
+ */
+struct PfcResult
+{
+    bool enabled{false};        //!< The fabric has PFC.
+    uint64_t pausesSent{0};     //!< PAUSE frames sent, every port.
+    uint64_t resumesSent{0};    //!< XON frames sent, every port.
+    uint64_t pausesReceived{0}; //!< PAUSE frames received, every port.
+    double pausedUs{0};         //!< Paused time summed over every port, microseconds.
+    std::map<std::string, uint64_t> pausesSentPerTier; //!< PAUSE frames sent, per node role.
+    std::vector<PortPause> ports; //!< Every port that sent or received a PFC frame.
+};
+
+/**
+ * \ingroup reps
  * Everything measured in one run of one path selector: the flows (FlowStats) and the totals
  * the experiment reads from the fabric and the transport. Plain fields: an example fills in
  * what its models count and leaves the rest at zero. One entry of the "results" array of the
@@ -65,6 +94,7 @@ struct RunResult
     std::vector<TimeSeries> timeseries;                   //!< Sampled series.
     std::vector<RunEvent> events;                         //!< Fabric events (failures).
     TcpBackgroundResult tcpBackground;                    //!< ns-3 TCP background flows.
+    PfcResult pfc;                                        //!< PFC pauses (lossless fabric).
     std::map<std::string, double> extra; //!< More numeric fields, written as they are named.
     Time simTime{Seconds(0)};            //!< Simulated time at the end of the run.
     double wallSeconds{0};               //!< Wall-clock time the run took.

@@ -15,6 +15,8 @@
 #include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/pfc-port.h"
+#include "ns3/pfc-switch.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
@@ -227,7 +229,14 @@ ClosFabricHelper::GetTypeId()
                           "systemId; spines and cores are spread round-robin.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_systems),
-                          MakeUintegerChecker<uint32_t>(1));
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Pfc",
+                          "Lossless fabric: PFC (IEEE 802.1Qbb) on every link (a PfcPort on "
+                          "every device, a PfcSwitch on every switch, configured with "
+                          "SetPfcAttribute()); needs ns3::EcnQueueDisc switch queues.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&ClosFabricHelper::m_pfc),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -237,8 +246,11 @@ ClosFabricHelper::ClosFabricHelper()
       m_trimming(false),
       m_mode(FabricSwitch::FLOW_HASH),
       m_queueSet(0),
-      m_switchQdType("ns3::EcnQueueDisc")
+      m_switchQdType("ns3::EcnQueueDisc"),
+      m_pfc(false)
 {
+    m_pfcSwitchFactory.SetTypeId("ns3::PfcSwitch");
+    m_pfcPortFactory.SetTypeId("ns3::PfcPort");
     NS_LOG_FUNCTION(this);
     m_lbFactory.SetTypeId("ns3::SwitchLoadBalancer");
 }
@@ -486,6 +498,16 @@ ClosFabricHelper::ValidateQueueDiscs() const
     if (!m_hostQdType.empty() && !LookupQueueDisc(m_hostQdType, &hostTid))
     {
         return "SetHostQueueDisc: \"" + m_hostQdType + "\" is not a QueueDisc TypeId";
+    }
+    if (m_pfc && m_systems > 1)
+    {
+        return "Pfc needs Systems = 1 (PFC frames do not cross MPI ranks), not " +
+               std::to_string(m_systems);
+    }
+    if (m_pfc && tid != EcnQueueDisc::GetTypeId() && !tid.IsChildOf(EcnQueueDisc::GetTypeId()))
+    {
+        return "Pfc needs ns3::EcnQueueDisc switch queues (PFC stops their data band), not " +
+               m_switchQdType;
     }
     std::string error;
     AttributeList attributes = SwitchQueueDiscAttributes(error);
@@ -926,7 +948,63 @@ ClosFabricHelper::Build()
     InstallHostStacks(f);
     AddLinks(f);
     f->Finish();
+    if (m_pfc)
+    {
+        InstallPfc(f);
+    }
     return f;
+}
+
+void
+ClosFabricHelper::SetPfcAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    for (ObjectFactory* factory : {&m_pfcSwitchFactory, &m_pfcPortFactory})
+    {
+        TypeId::AttributeInformation info;
+        if (factory->GetTypeId().LookupAttributeByName(name, &info))
+        {
+            // Converts a StringValue like ObjectFactory does, and checks the range.
+            Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
+            NS_ABORT_MSG_IF(!valid,
+                            "ClosFabricHelper: PFC attribute "
+                                << name << " out of range; allowed: "
+                                << info.checker->GetUnderlyingTypeInformation());
+            factory->Set(name, *valid);
+            return;
+        }
+    }
+    NS_ABORT_MSG("ClosFabricHelper: SetPfcAttribute: no attribute " << name
+                                                                    << " in ns3::PfcSwitch or "
+                                                                       "ns3::PfcPort");
+}
+
+void
+ClosFabricHelper::InstallPfc(Ptr<ClosFabric> f) const
+{
+    // A PfcPort on both ends of every link, then a PfcSwitch on every switch.
+    NodeContainer nodes(f->GetHosts(), f->GetSwitches());
+    for (uint32_t i = 0; i < nodes.GetN(); i++)
+    {
+        Ptr<Node> node = nodes.Get(i);
+        for (uint32_t d = 0; d < node->GetNDevices(); d++)
+        {
+            Ptr<PointToPointNetDevice> device =
+                DynamicCast<PointToPointNetDevice>(node->GetDevice(d));
+            if (device)
+            {
+                device->AggregateObject(m_pfcPortFactory.Create<PfcPort>());
+            }
+        }
+    }
+    NodeContainer switches = f->GetSwitches();
+    for (uint32_t i = 0; i < switches.GetN(); i++)
+    {
+        Ptr<Node> node = switches.Get(i);
+        Ptr<PfcSwitch> pfc = m_pfcSwitchFactory.Create<PfcSwitch>();
+        node->AggregateObject(pfc);
+        pfc->Setup(node->GetObject<FabricSwitch>());
+    }
 }
 
 int64_t

@@ -114,6 +114,15 @@ class ClosFabricHelper : public Object
     void SetHostQueueDisc(const std::string& type, Ts&&... args);
 
     /**
+     * Set an attribute of the PFC objects installed when the Pfc attribute is true: of
+     * ns3::PfcSwitch (ThresholdMode, SharedBufferSize, StaticThreshold, Alpha, XonOffset,
+     * PauseQuanta) or of ns3::PfcPort (Priority). Aborts with the allowed range on a bad value.
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetPfcAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * Check the configuration.
      * \return an empty string when the shape can be built, else a message that names the
      *         offending parameter and the allowed range
@@ -226,6 +235,8 @@ class ClosFabricHelper : public Object
     void InstallSwitches(Ptr<ClosFabric> f) const;
     /// \param f the fabric: ns-3's internet stack on every host
     void InstallHostStacks(Ptr<ClosFabric> f) const;
+    /// \param f the finished fabric: a PfcPort on every device, a PfcSwitch on every switch
+    void InstallPfc(Ptr<ClosFabric> f) const;
     /// \param f the fabric: every link added, host links first, then tier by tier
     void AddLinks(Ptr<ClosFabric> f) const;
     /**
@@ -298,6 +309,9 @@ class ClosFabricHelper : public Object
     std::string m_hostQdType;           //!< Host queue disc TypeId name ("" = none).
     AttributeList m_hostQdAttributes;   //!< Its attributes.
     ObjectFactory m_lbFactory;          //!< Load balancer of every switch.
+    bool m_pfc;                         //!< Pfc attribute.
+    ObjectFactory m_pfcSwitchFactory;   //!< PfcSwitch of every switch (SetPfcAttribute()).
+    ObjectFactory m_pfcPortFactory;     //!< PfcPort of every device (SetPfcAttribute()).
 };
 
 template <typename... Ts>

@@ -131,6 +131,7 @@ EcnQueueDisc::EcnQueueDisc()
       m_trimmedDscp(46),
       m_controlPriority(true),
       m_markOn(MARK_ON_DEQUEUE),
+      m_dataPaused(false),
       m_byteSeconds(0),
       m_packetSeconds(0)
 {
@@ -446,6 +447,10 @@ EcnQueueDisc::DoDequeue()
     while (true)
     {
         bool fromData = !m_prio->Peek();
+        if (fromData && m_dataPaused)
+        {
+            return nullptr;
+        }
         Ptr<QueueDiscItem> item = fromData ? m_data->Dequeue() : m_prio->Dequeue();
         if (!item)
         {
@@ -479,7 +484,29 @@ EcnQueueDisc::DoPeek()
 {
     NS_LOG_FUNCTION(this);
     Ptr<const QueueDiscItem> item = m_prio->Peek();
-    return item ? item : m_data->Peek();
+    if (item || m_dataPaused)
+    {
+        return item;
+    }
+    return m_data->Peek();
+}
+
+void
+EcnQueueDisc::SetDataBandPaused(bool paused)
+{
+    NS_LOG_FUNCTION(this << paused);
+    bool resumed = m_dataPaused && !paused;
+    m_dataPaused = paused;
+    if (resumed && m_data && m_data->GetNPackets() > 0)
+    {
+        Run();
+    }
+}
+
+bool
+EcnQueueDisc::IsDataBandPaused() const
+{
+    return m_dataPaused;
 }
 
 bool

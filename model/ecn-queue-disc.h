@@ -153,6 +153,16 @@ class EcnQueueDisc : public QueueDisc
      */
     static bool IsControlPacket(Ptr<const QueueDiscItem> item);
 
+    /**
+     * Stop or restart the data band, as a PFC PAUSE frame for the lossless priority asks
+     * (PfcPort): while stopped, only the priority band is served; on restart the queue disc
+     * runs again.
+     * \param paused true to stop the data band
+     */
+    void SetDataBandPaused(bool paused);
+    /// \return whether the data band is stopped
+    bool IsDataBandPaused() const;
+
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
     Ptr<QueueDiscItem> DoDequeue() override;
@@ -190,6 +200,7 @@ class EcnQueueDisc : public QueueDisc
     uint8_t m_trimmedDscp;           //!< TrimmedDscp attribute.
     bool m_controlPriority;          //!< ControlPriority attribute.
     MarkOn m_markOn;                 //!< MarkOn attribute.
+    bool m_dataPaused;               //!< The data band is stopped (PFC).
     QueueSize m_prioBandSize;        //!< Capacity of the priority band.
     Ptr<UniformRandomVariable> m_uv; //!< Marking draws.
     Ptr<QueueDiscItem> m_trimmed;    //!< The copy PrepareEnqueue() made last, until enqueued.

@@ -5,6 +5,7 @@
 #include "fabric-switch.h"
 
 #include "ecn-queue-disc.h"
+#include "pfc-switch.h"
 #include "reps-ns3-compat.h"
 #include "switch-load-balancer.h"
 
@@ -98,6 +99,7 @@ FabricSwitch::DoDispose()
     m_ports.clear();
     m_node = nullptr;
     m_tc = nullptr;
+    m_pfc = nullptr;
     m_rng = nullptr;
     if (m_lb)
     {
@@ -118,6 +120,10 @@ FabricSwitch::NotifyNewAggregate()
     if (!m_tc)
     {
         m_tc = GetObject<TrafficControlLayer>();
+    }
+    if (!m_pfc)
+    {
+        m_pfc = GetObject<PfcSwitch>();
     }
     m_salt = EffectiveSalt();
     Object::NotifyNewAggregate();
@@ -463,6 +469,10 @@ FabricSwitch::Forward(Ptr<Packet> packet, const Ipv4Header& ip, uint32_t inPort,
     out.txBytes += item->GetSize();
     m_counters.forwarded++;
     m_forwardTrace(item->GetPacket(), ip, inPort, outPort);
+    if (m_pfc)
+    {
+        m_pfc->NotifyForward(inPort, item);
+    }
     m_tc->Send(port.device, item);
 }
 

@@ -24,6 +24,7 @@ class Packet;
 class QueueDisc;
 class EcnQueueDisc;
 class SwitchLoadBalancer;
+class PfcSwitch;
 class TrafficControlLayer;
 
 /**
@@ -311,6 +312,7 @@ class FabricSwitch : public Object
     mutable Hasher m_hasher;                  //!< Murmur3, cleared before each use.
     Ptr<Node> m_node;                         //!< The switch node.
     Ptr<TrafficControlLayer> m_tc;            //!< The node's traffic-control layer.
+    Ptr<PfcSwitch> m_pfc;                     //!< PFC ingress accounting, when aggregated.
     Ptr<UniformRandomVariable> m_rng;         //!< Per-packet random choice.
     Ptr<SwitchLoadBalancer> m_lb;             //!< Adaptive and DLB choices.
     std::vector<Port> m_ports;                //!< Ports.

@@ -4,6 +4,7 @@
 
 #include "rdma-stack.h"
 
+#include "pfc-port.h"
 #include "roce-bth-header.h"
 
 #include "ns3/abort.h"
@@ -83,6 +84,7 @@ RdmaStack::DoDispose()
     m_udp = nullptr;
     m_ipv4 = nullptr;
     m_nic = nullptr;
+    m_pfc = nullptr;
     m_node = nullptr;
     Object::DoDispose();
 }
@@ -118,6 +120,22 @@ RdmaStack::Setup(Ptr<Node> node)
                                            << node->GetId() << " is taken");
     m_endPoint->SetRxCallback(MakeCallback(&RdmaStack::Receive, this));
     m_endPoint->SetDestroyCallback(MakeCallback(&RdmaStack::EndPointDestroyed, this));
+    // A lossless fabric: PAUSE frames for the data priority stop the NIC's data packets.
+    m_pfc = m_nic->GetObject<PfcPort>();
+    if (m_pfc)
+    {
+        m_pfc->AddStateCallback(MakeCallback(&RdmaStack::PfcStateChanged, this));
+    }
+}
+
+void
+RdmaStack::PfcStateChanged(bool paused)
+{
+    NS_LOG_FUNCTION(this << paused);
+    if (!paused && (!m_control.empty() || !m_ready.empty()))
+    {
+        TrySend();
+    }
 }
 
 void
@@ -232,7 +250,7 @@ RdmaStack::SendOne()
         ++m_stats.controlSent;
         wire = Transmit(item.packet, item.qp, item.sport);
     }
-    else
+    else if (!m_pfc || !m_pfc->IsDataPaused())
     {
         while (!m_ready.empty())
         {

@@ -26,6 +26,7 @@ class Ipv4;
 class Ipv4EndPoint;
 class Ipv4Interface;
 class UdpL4Protocol;
+class PfcPort;
 
 /**
  * \ingroup reps
@@ -53,6 +54,9 @@ struct RdmaStackStats
  * including IPv4, UDP and the point-to-point header) before the next, so the device queue stays
  * short. ACKs, NACKs and CNPs go first; data packets are taken from the queue pairs that may
  * send, round-robin, one packet per turn, so no queue pair starves.
+ *
+ * When the NIC has a PfcPort (a lossless fabric), the stack sends no data packet while the
+ * port's lossless priority is stopped by a PAUSE frame; ACKs, NACKs and CNPs still go.
  */
 class RdmaStack : public Object
 {
@@ -132,6 +136,11 @@ class RdmaStack : public Object
     void SendOne();
     /// Hand a packet to UDP. \return its size on the wire
     uint32_t Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport);
+    /**
+     * The NIC's PfcPort stopped or resumed the data priority.
+     * \param paused true when stopped
+     */
+    void PfcStateChanged(bool paused);
     /// UdpL4Protocol freed the end point (it was disposed first).
     void EndPointDestroyed();
     /// UDP receive callback of the endpoint.
@@ -145,6 +154,7 @@ class RdmaStack : public Object
     Ptr<UdpL4Protocol> m_udp;                      //!< Its UDP.
     Ipv4EndPoint* m_endPoint;                      //!< UDP port 4791.
     Ptr<NetDevice> m_nic;                          //!< The NIC.
+    Ptr<PfcPort> m_pfc;                            //!< The NIC's PFC control, or null.
     uint32_t m_interface;                          //!< IPv4 interface of the NIC.
     Ipv4Address m_address;                         //!< IPv4 address.
     DataRate m_lineRate;                           //!< NIC rate.

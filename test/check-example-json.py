@@ -7,7 +7,8 @@ right types, "tcp_background" (ns-3 TCP background flows) checked when present; 
 has one series per direction of every switch-to-switch link of link_bytes with values in
 [0, 1.05] (bytes count when a packet has arrived, so an interval may hold one packet more
 than its capacity), "port_queue_bytes" 8 series sampled at the same times, and that
-utils/plot.py draws link_heatmap.png and spine_share.png from it; and, with --expect-slower
+utils/plot.py draws link_heatmap.png and spine_share.png from it; "pfc" (lossless fabric) present exactly when --pfc=true, with totals that are the sums of its ports
+and no drop; and, with --expect-slower
 SLOW:FAST1,FAST2, that the mean FCT of scheme SLOW is at least 1.2 times that of each FAST one.
 
 Usage: check-example-json.py [--expect-slower ecmp:ops,reps] PROGRAM [ARGS...]
@@ -36,9 +37,42 @@ TCP_BACKGROUND_FIELDS = {
 }
 
 
+PFC_FIELDS = {
+    "pauses_sent": int, "resumes_sent": int, "pauses_received": int,
+    "paused_us": (int, float), "pauses_sent_per_tier": dict, "ports": list,
+}
+
+PFC_PORT_FIELDS = {
+    "port": str, "tier": str, "pauses_sent": int, "resumes_sent": int,
+    "pauses_received": int, "paused_us": (int, float),
+}
+
+
 def fail(message):
     print("check-example-json: FAIL: " + message)
     sys.exit(1)
+
+
+def check_pfc(r):
+    """Checks the pfc object of one result of a lossless fabric."""
+    lb, p = r["lb"], r["pfc"]
+    if not isinstance(p, dict):
+        fail("result %s: pfc is not an object" % lb)
+    for key, kind in PFC_FIELDS.items():
+        if not isinstance(p.get(key), kind):
+            fail("result %s: pfc.%s missing or not %s" % (lb, key, kind))
+    for port in p["ports"]:
+        for key, kind in PFC_PORT_FIELDS.items():
+            if not isinstance(port.get(key), kind):
+                fail("result %s: pfc.ports[].%s missing or not %s" % (lb, key, kind))
+    for key in ("pauses_sent", "resumes_sent", "pauses_received"):
+        total = sum(port[key] for port in p["ports"])
+        if total != p[key]:
+            fail("result %s: pfc.%s is %d, its ports sum to %d" % (lb, key, p[key], total))
+    if sum(p["pauses_sent_per_tier"].values()) != p["pauses_sent"]:
+        fail("result %s: pfc.pauses_sent_per_tier does not sum to pauses_sent" % lb)
+    if r["drops"] != 0:
+        fail("result %s: %d drops in a lossless fabric" % (lb, r["drops"]))
 
 
 def check_tcp_background(lb, t):
@@ -145,6 +179,12 @@ def main():
             check_tcp_background(r["lb"], r["tcp_background"])
         if "--linkSeries=true" in args:
             check_link_series(r)
+        if ("pfc" in r) != (doc["config"].get("pfc") is True):
+            fail("result %s: pfc object %s, but --pfc=%s" % (r["lb"], "present" if "pfc" in r
+                                                              else "absent",
+                                                              doc["config"].get("pfc")))
+        if "pfc" in r:
+            check_pfc(r)
         flows += r["flows"]
     if len(rows) != flows:
         fail("CSV has %d rows for %d flows" % (len(rows), flows))

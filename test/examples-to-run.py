@@ -24,6 +24,10 @@ cpp_examples = [
     ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=256KiB --lb=ops,reps "
      "--opsVariant=deck --markOn=enqueue --controlPriority=false --baseRtt=fabric --rto=basertt "
      "--minRto=30us --rtoBackoff=true --freezing=false --trim=true --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=3 --hostsPerLeaf=3 --spines=2 --pattern=incast "
+     "--incastSenders=8 --flowSize=256KiB --linkRate=100Gbps --queuePackets=30 --ecnKmin=5 "
+     "--ecnKmax=25 --pfc=true "
+     "--pfcMode=static --pfcThreshold=32KiB --cc=dcqcn --lb=ops,reps --quiet", "True", "False"),
     ("reps-link-failure --leaves=2 --hostsPerLeaf=4 --spines=4 --flowSize=512KiB --failAt=5us "
      "--failFor=20us --failGap=10us --binWidth=20us --quiet", "True", "False"),
     ("reps-asymmetric --leaves=4 --hostsPerLeaf=4 --spines=4 --degradedLinks=2 "

@@ -10,6 +10,8 @@
 #include "ns3/ecmp-path-selector.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-switch.h"
+#include "ns3/pfc-port.h"
+#include "ns3/pfc-switch.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
 #include "ns3/rdma-flow-launcher.h"
@@ -384,6 +386,14 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         Ptr<SwitchLoadBalancer> lb = f->GetSpine(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
         seen->fabric["FlowletTimeout"] = Attr(lb, "FlowletTimeout");
         seen->fabric["FlowletTableSize"] = Attr(lb, "FlowletTableSize");
+        Ptr<PfcSwitch> pfc = f->GetLeaf(0)->GetObject<PfcSwitch>();
+        seen->fabric["pfc"] = pfc ? "true" : "false";
+        for (const char* a : {"ThresholdMode", "Alpha", "StaticThreshold", "SharedBufferSize"})
+        {
+            seen->fabric[std::string("Pfc") + a] = pfc ? Attr(pfc, a) : "-";
+        }
+        seen->fabric["hostPfcPort"] =
+            f->GetLinkDevice(f->GetHostLink(0), 0)->GetObject<PfcPort>() ? "true" : "false";
         const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
         for (const Ptr<RdmaQueuePair>& qp : qps)
         {
@@ -509,6 +519,32 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["MarkOn"], "Dequeue", "dequeue marking by default");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["ControlPriority"], "true", "control first by default");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["pfc"], "false", "no PFC by default");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["hostPfcPort"], "false", "no PFC on hosts by default");
+
+        // The PFC options reach every switch's PfcSwitch and every NIC's PfcPort.
+        FabricExperiment p;
+        p.leaves = 2;
+        p.hostsPerLeaf = 2;
+        p.spines = 2;
+        p.flowSize = "16KiB";
+        p.mtu = 2048;
+        p.lb = "reps";
+        p.quiet = true;
+        p.pfc = true;
+        p.pfcMode = "static";
+        p.pfcAlpha = 0.5;
+        p.pfcThreshold = "96KiB";
+        p.pfcBuffer = "3MiB";
+        p.Check();
+        p.SetBuiltCallback(MakeBoundCallback(&Built, &seen));
+        p.Run(p.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["pfc"], "true", "--pfc");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["hostPfcPort"], "true", "--pfc on the host NICs");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["PfcThresholdMode"], "Static", "--pfcMode");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["PfcAlpha"], "0.5", "--pfcAlpha");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["PfcStaticThreshold"], "98304", "--pfcThreshold");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["PfcSharedBufferSize"], "3145728", "--pfcBuffer");
         Simulator::Destroy();
     }
 };
