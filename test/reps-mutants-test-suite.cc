@@ -9,8 +9,10 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/reps-module.h"
+#include "ns3/traffic-control-module.h"
 
 #include <cstdint>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,7 +25,9 @@ using namespace ns3;
  * Quick end-to-end checks of the feedback paths a path selector depends on, written to kill
  * the mutants of utils/mutation-test.py that the other suites let live: REPS freezes on a real
  * timeout and then leaves the dead path; every ECN echo and every NACK of a trimmed packet
- * reaches the path selector.
+ * reaches the path selector; selective repeat acknowledges what SACK bitmaps report; the
+ * switch queue's priority band takes trimmed headers and keeps its own limit; adaptive
+ * forwarding on idle queues is flow hashing; the NIC sends ACKs ahead of its own data.
  */
 
 namespace
@@ -70,8 +74,8 @@ struct Transfer
 /// Drops on the failed link and freezes.
 struct Log
 {
-    std::vector<Time> drops; //!< When each packet was lost on the failed link.
-    uint64_t freezes{0};     //!< FreezeStarted.
+    std::vector<Time> drops;       //!< When each packet was lost on the failed link.
+    uint64_t freezes{0};           //!< FreezeStarted.
     Time firstFreeze{Time::Max()}; //!< When the first freeze started.
 
     /// FabricLinkErrorModel Drop sink.
@@ -91,14 +95,14 @@ struct Log
 /// What a scenario measured.
 struct Outcome
 {
-    bool complete{true};   //!< Every transfer complete.
-    Time last;             //!< Last completion.
-    uint64_t drops{0};     //!< Drops on the failed link.
-    uint64_t lateDrops{0}; //!< Of those, in the second half of [failAt, last].
-    uint64_t freezes{0};   //!< Freezes.
-    Time firstFreeze;      //!< First freeze.
-    uint64_t timeouts{0};  //!< Timeouts.
-    uint64_t ceAcks{0};    //!< ACKs echoing CE.
+    bool complete{true};      //!< Every transfer complete.
+    Time last;                //!< Last completion.
+    uint64_t drops{0};        //!< Drops on the failed link.
+    uint64_t lateDrops{0};    //!< Of those, in the second half of [failAt, last].
+    uint64_t freezes{0};      //!< Freezes.
+    Time firstFreeze;         //!< First freeze.
+    uint64_t timeouts{0};     //!< Timeouts.
+    uint64_t ceAcks{0};       //!< ACKs echoing CE.
     uint64_t ecnFeedback{0};  //!< ECN feedback the path selectors received.
     uint64_t nacks{0};        //!< NACKs of trimmed packets received.
     uint64_t nackFeedback{0}; //!< NACK feedback the path selectors received.
@@ -108,13 +112,13 @@ struct Outcome
 /// A scenario: 2 leaves x 4 hosts, 4 spines, 400 Gb/s links of 1 us.
 struct Scenario
 {
-    std::string selector{"ns3::RepsPathSelector"}; //!< Path selector.
-    bool freezing{true};                            //!< RepsPathSelector::FreezingEnabled.
-    Time failAt{Time::Max()};                       //!< When leaf 0 - spine 1 fails for good.
-    bool trimming{false};                           //!< Trimming in switches and queue pairs.
-    std::string queue{"100p"};                      //!< Switch queue size.
+    std::string selector{"ns3::RepsPathSelector"};    //!< Path selector.
+    bool freezing{true};                              //!< RepsPathSelector::FreezingEnabled.
+    Time failAt{Time::Max()};                         //!< When leaf 0 - spine 1 fails for good.
+    bool trimming{false};                             //!< Trimming in switches and queue pairs.
+    std::string queue{"100p"};                        //!< Switch queue size.
     std::vector<std::pair<uint32_t, uint32_t>> pairs; //!< (src, dst) of each transfer.
-    uint64_t bytes{0};                              //!< Bytes per transfer.
+    uint64_t bytes{0};                                //!< Bytes per transfer.
 };
 
 Outcome
@@ -319,6 +323,358 @@ class TrimNackReachesSelectorTestCase : public TestCase
 };
 
 /**
+ * Drops chosen RoCEv2 packets by opcode class and PSN, as they arrive at a device (the packet
+ * still has its 2-byte PPP header, then IPv4 and UDP, then the BTH).
+ */
+class PsnErrorModel : public ErrorModel
+{
+  public:
+    /// \return the object TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::RepsTestPsnErrorModel")
+                                .SetParent<ErrorModel>()
+                                .SetGroupName("Reps")
+                                .AddConstructor<PsnErrorModel>();
+        return tid;
+    }
+
+    std::set<uint32_t> dataPsns; //!< Data PSNs to drop (first arrival only).
+    std::set<uint32_t> ackPsns;  //!< ACKs (not NACKs) to drop, by the PSN they answer.
+    uint32_t dropped{0};         //!< Packets dropped.
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        constexpr uint32_t bth = 2 + 20 + 8;
+        uint8_t b[bth + 12];
+        if (p->GetSize() < sizeof(b))
+        {
+            return false;
+        }
+        p->CopyData(b, sizeof(b));
+        const uint8_t opCode = b[bth];
+        const uint32_t psn =
+            (uint32_t(b[bth + 9]) << 16) | (uint32_t(b[bth + 10]) << 8) | b[bth + 11];
+        std::set<uint32_t>& set = RoceBthHeader::IsDataOpCode(opCode) ? dataPsns : ackPsns;
+        if ((RoceBthHeader::IsDataOpCode(opCode) || opCode == RoceBthHeader::RC_ACK) &&
+            set.erase(psn) > 0)
+        {
+            ++dropped;
+            return true;
+        }
+        return false;
+    }
+
+    void DoReset() override
+    {
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Selective repeat uses the SACK bitmap: data packet 5 is lost once and the ACKs of packets 6
+ * to 10 are lost, so only the ACKs from packet 11 on tell the sender that 6 to 10 arrived, in
+ * their SACK bitmaps (the cumulative PSN stays at 5 until 5 is resent). The sender must then
+ * resend packet 5 alone: one retransmission, no duplicate at the receiver.
+ */
+class SackAcknowledgesTestCase : public TestCase
+{
+  public:
+    SackAcknowledgesTestCase()
+        : TestCase("Selective repeat: packets reported only by SACK bitmaps are not resent")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
+        h->SetAttribute("Leaves", UintegerValue(2));
+        h->SetAttribute("HostsPerLeaf", UintegerValue(1));
+        h->SetAttribute("Spines", UintegerValue(1));
+        Ptr<ClosFabric> fabric = h->Build();
+        Ptr<PsnErrorModel> toReceiver = CreateObject<PsnErrorModel>();
+        toReceiver->dataPsns = {5};
+        Ptr<PsnErrorModel> toSender = CreateObject<PsnErrorModel>();
+        toSender->ackPsns = {6, 7, 8, 9, 10};
+        for (uint32_t host = 0; host < 2; ++host)
+        {
+            const uint32_t link = fabric->GetHostLink(host);
+            const uint32_t side = fabric->GetLinkNode(link, 0) == fabric->GetHost(host) ? 0 : 1;
+            fabric->GetLinkDevice(link, side)
+                ->SetReceiveErrorModel(host == 0 ? toSender : toReceiver);
+        }
+        RdmaHelper rdma;
+        rdma.SetQueuePairAttribute("GoBackN", BooleanValue(false));
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(1));
+        rdma.SetQueuePairAttribute("InitialPsn", UintegerValue(0));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(fabric->GetBaseRtt(0, 1, 4140, 66)));
+        rdma.Install(fabric->GetHosts());
+        Transfer t;
+        auto qps = rdma.CreateQueuePair(fabric->GetHost(0), fabric->GetHost(1));
+        t.sender = qps.first;
+        t.receiver = qps.second;
+        t.receiver->SetReceiveCallback(MakeCallback(&Transfer::Received, &t));
+        t.posted = 32 * 4096;
+        t.sender->PostSend(t.posted, MakeCallback(&Transfer::Completed, &t));
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(t.Complete(), true, "every byte delivered once");
+        NS_TEST_EXPECT_MSG_EQ(toReceiver->dropped, 1, "data packet 5 was dropped");
+        NS_TEST_EXPECT_MSG_EQ(toSender->dropped, 5, "the ACKs of 6 to 10 were dropped");
+        NS_TEST_EXPECT_MSG_EQ(t.sender->GetStats().retransmissions, 1, "only packet 5 resent");
+        NS_TEST_EXPECT_MSG_EQ(t.receiver->GetStats().duplicates, 0, "no duplicate");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * A RoCEv2 packet as the switch queue sees it: IPv4 (ECT), UDP to port 4791, a BTH.
+ * \param payload bytes after the BTH
+ * \param opCode the BTH opcode
+ * \return the item
+ */
+Ptr<Ipv4QueueDiscItem>
+MakeRoceItem(uint32_t payload, uint8_t opCode)
+{
+    Ptr<Packet> p = Create<Packet>(payload);
+    RoceBthHeader bth;
+    bth.SetOpCode(opCode);
+    bth.SetPsn(7);
+    p->AddHeader(bth);
+    UdpHeader udp;
+    udp.SetSourcePort(49152);
+    udp.SetDestinationPort(RoceBthHeader::UDP_PORT);
+    p->AddHeader(udp);
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address("10.0.0.1"));
+    ip.SetDestination(Ipv4Address("10.0.0.2"));
+    ip.SetProtocol(17);
+    ip.SetPayloadSize(p->GetSize());
+    ip.SetTtl(64);
+    ip.SetEcn(Ipv4Header::ECN_ECT0);
+    return Create<Ipv4QueueDiscItem>(p, Address(), 0x0800, ip);
+}
+
+/**
+ * \ingroup reps-test
+ * The strict-priority band of EcnQueueDisc: a trimmed header goes there even when control
+ * packets do not (ControlPriority false), so trimming still works when the data band is full;
+ * and the band holds at most PriorityBandMaxSize packets.
+ */
+class EcnPriorityBandTestCase : public TestCase
+{
+  public:
+    EcnPriorityBandTestCase()
+        : TestCase("EcnQueueDisc: trimmed headers overtake a full data band; the priority band "
+                   "has its own limit")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<EcnQueueDisc> q = CreateObject<EcnQueueDisc>();
+        q->SetAttribute("ControlPriority", BooleanValue(false));
+        q->SetAttribute("Trimming", BooleanValue(true));
+        q->SetAttribute("MaxSize", QueueSizeValue(QueueSize("10p")));
+        q->SetAttribute("Kmin", QueueSizeValue(QueueSize("2p")));
+        q->SetAttribute("Kmax", QueueSizeValue(QueueSize("8p")));
+        q->Initialize();
+        q->AssignStreams(1);
+        for (uint32_t i = 0; i < 10; ++i)
+        {
+            q->Enqueue(MakeRoceItem(1000, RoceBthHeader::RC_SEND_MIDDLE));
+        }
+        // As the switch does: PrepareEnqueue() trims what would not fit, then Enqueue().
+        Ptr<QueueDiscItem> late =
+            q->PrepareEnqueue(MakeRoceItem(1000, RoceBthHeader::RC_SEND_MIDDLE));
+        NS_TEST_ASSERT_MSG_EQ(q->Enqueue(late),
+                              true,
+                              "a data packet arriving at a full queue is trimmed, not dropped");
+        NS_TEST_ASSERT_MSG_EQ(q->GetCounters().trims, 1, "one trim");
+        Ptr<QueueDiscItem> first = q->Dequeue();
+        NS_TEST_ASSERT_MSG_NE(first, nullptr, "something to dequeue");
+        NS_TEST_ASSERT_MSG_LT(first->GetPacket()->GetSize(), 1000, "the trimmed header first");
+        q->Dispose();
+
+        Ptr<EcnQueueDisc> small = CreateObject<EcnQueueDisc>();
+        small->SetAttribute("PriorityBandMaxSize", QueueSizeValue(QueueSize("4p")));
+        small->Initialize();
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(small->Enqueue(MakeRoceItem(16, RoceBthHeader::RC_ACK)),
+                                  true,
+                                  "ACK " << i << " fits the priority band");
+        }
+        NS_TEST_ASSERT_MSG_EQ(small->Enqueue(MakeRoceItem(16, RoceBthHeader::RC_ACK)),
+                              false,
+                              "the fifth ACK overflows a 4-packet priority band");
+        NS_TEST_ASSERT_MSG_EQ(small->GetCounters().overflowDrops, 1, "counted as an overflow");
+        small->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Adaptive forwarding on an idle fabric is flow hashing: when every candidate queue is empty,
+ * the tie goes to the flow-hash port, so that a flow keeps the path ECMP gives it until queues
+ * build. Host 0 sends 64 one-packet messages, 5 us apart, with OPS (a random EV each) to the
+ * host of the other leaf; every packet leaves leaf 0 by the port GetFlowHashPort() names.
+ */
+class AdaptiveIdleIsFlowHashTestCase : public TestCase
+{
+  public:
+    AdaptiveIdleIsFlowHashTestCase()
+        : TestCase("Adaptive forwarding with idle queues takes the flow-hash port")
+    {
+    }
+
+  private:
+    /// Forwarded packets and how many left by the flow-hash port.
+    struct Seen
+    {
+        Ptr<FabricSwitch> sw;     //!< Leaf 0.
+        uint32_t hostPort{0};     //!< Leaf 0's port to host 0.
+        uint32_t packets{0};      //!< Data packets from host 0.
+        uint32_t hashPort{0};     //!< Of those, sent by the flow-hash port.
+        std::set<uint32_t> ports; //!< Ports used.
+    };
+
+    static void Forwarded(Seen* seen,
+                          Ptr<const Packet> p,
+                          const Ipv4Header& ip,
+                          uint32_t inPort,
+                          uint32_t outPort)
+    {
+        if (inPort != seen->hostPort)
+        {
+            return;
+        }
+        UdpHeader udp;
+        p->PeekHeader(udp);
+        ++seen->packets;
+        seen->ports.insert(outPort);
+        const uint32_t hash = seen->sw->GetFlowHashPort(ip.GetSource(),
+                                                        ip.GetDestination(),
+                                                        ip.GetProtocol(),
+                                                        udp.GetSourcePort(),
+                                                        udp.GetDestinationPort());
+        seen->hashPort += (hash == outPort) ? 1 : 0;
+    }
+
+    void DoRun() override
+    {
+        Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
+        h->SetAttribute("Leaves", UintegerValue(2));
+        h->SetAttribute("HostsPerLeaf", UintegerValue(1));
+        h->SetAttribute("Spines", UintegerValue(4));
+        h->SetAttribute("ForwardingMode", EnumValue(FabricSwitch::ADAPTIVE));
+        Ptr<ClosFabric> fabric = h->Build();
+        Seen seen;
+        seen.sw = fabric->GetLeaf(0)->GetObject<FabricSwitch>();
+        const uint32_t link = fabric->GetHostLink(0);
+        const uint32_t side = fabric->GetLinkNode(link, 0) == fabric->GetLeaf(0) ? 0 : 1;
+        for (uint32_t port = 0; port < seen.sw->GetNPorts(); ++port)
+        {
+            if (seen.sw->GetPortDevice(port) == fabric->GetLinkDevice(link, side))
+            {
+                seen.hostPort = port;
+            }
+        }
+        seen.sw->TraceConnectWithoutContext("Forward", MakeBoundCallback(&Forwarded, &seen));
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::OpsPathSelector");
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(fabric->GetBaseRtt(0, 1, 4140, 66)));
+        rdma.Install(fabric->GetHosts());
+        Transfer t;
+        auto qps = rdma.CreateQueuePair(fabric->GetHost(0), fabric->GetHost(1));
+        t.sender = qps.first;
+        t.receiver = qps.second;
+        t.receiver->SetReceiveCallback(MakeCallback(&Transfer::Received, &t));
+        for (uint32_t i = 0; i < 64; ++i)
+        {
+            t.posted += 1000;
+            Simulator::Schedule(MicroSeconds(5 * i), [&t]() {
+                t.sender->PostSend(1000, MakeCallback(&Transfer::Completed, &t));
+            });
+        }
+        rdma.AssignStreams(fabric->GetHosts(), 1000);
+        ClosFabricHelper::AssignStreams(fabric, 2000);
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(t.Complete(), true, "every byte delivered once");
+        NS_TEST_EXPECT_MSG_EQ(seen.packets, 64, "64 data packets through leaf 0");
+        NS_TEST_EXPECT_MSG_GT(seen.ports.size(), 1, "random EVs spread over the uplinks");
+        NS_TEST_EXPECT_MSG_EQ(seen.hashPort, seen.packets, "each by its flow-hash port");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The NIC sends ACKs ahead of data: hosts 0 and 1 (on two leaves) send 1 MiB to each other at
+ * once, so each NIC has its own data to send whenever an ACK for the other direction is due.
+ * An ACK waits at most for the data packet being serialized, so no RTT sample exceeds the
+ * base RTT by more than a few packet times (measured: 1.04 x the base RTT at most); ACKs queued
+ * behind the window of data would double it.
+ */
+class AcksBeforeDataTestCase : public TestCase
+{
+  public:
+    AcksBeforeDataTestCase()
+        : TestCase("The NIC sends ACKs ahead of its own data: RTTs stay near the base RTT")
+    {
+    }
+
+  private:
+    /// Largest RTT sample of a sender.
+    static void Rtt(Time* max, uint32_t psn, uint16_t ev, bool ce, Time rtt)
+    {
+        *max = std::max(*max, rtt);
+    }
+
+    void DoRun() override
+    {
+        Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
+        h->SetAttribute("Leaves", UintegerValue(2));
+        h->SetAttribute("HostsPerLeaf", UintegerValue(1));
+        h->SetAttribute("Spines", UintegerValue(2));
+        Ptr<ClosFabric> fabric = h->Build();
+        RdmaHelper rdma;
+        const Time base = fabric->GetBaseRtt(0, 1, 4140, 66);
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(base));
+        rdma.Install(fabric->GetHosts());
+        Transfer t[2];
+        Time maxRtt[2];
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            auto qps = rdma.CreateQueuePair(fabric->GetHost(i), fabric->GetHost(1 - i));
+            t[i].sender = qps.first;
+            t[i].receiver = qps.second;
+            t[i].receiver->SetReceiveCallback(MakeCallback(&Transfer::Received, &t[i]));
+            t[i].sender->TraceConnectWithoutContext("AckReceived",
+                                                    MakeBoundCallback(&Rtt, &maxRtt[i]));
+            t[i].posted = 1 << 20;
+            t[i].sender->PostSend(t[i].posted, MakeCallback(&Transfer::Completed, &t[i]));
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t[i].Complete(), true, "every byte delivered once");
+            NS_TEST_EXPECT_MSG_LT(maxRtt[i],
+                                  base * 3 / 2,
+                                  "largest RTT " << maxRtt[i].As(Time::US) << ", base RTT "
+                                                 << base.As(Time::US));
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
  * \ingroup reps-test
  * Feedback paths from the queue pair to the path selector, end to end.
  */
@@ -332,6 +688,10 @@ class RepsMutantsTestSuite : public TestSuite
         AddTestCase(new EcnEchoReachesSelectorTestCase("ns3::RepsPathSelector"), reps::kQuick);
         AddTestCase(new EcnEchoReachesSelectorTestCase("ns3::OpsPathSelector"), reps::kQuick);
         AddTestCase(new TrimNackReachesSelectorTestCase(), reps::kQuick);
+        AddTestCase(new SackAcknowledgesTestCase(), reps::kQuick);
+        AddTestCase(new EcnPriorityBandTestCase(), reps::kQuick);
+        AddTestCase(new AdaptiveIdleIsFlowHashTestCase(), reps::kQuick);
+        AddTestCase(new AcksBeforeDataTestCase(), reps::kQuick);
     }
 };
 

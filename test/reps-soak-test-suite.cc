@@ -84,9 +84,9 @@ class SoakRandom
 /// One message: what was posted, and what the application saw of it.
 struct SoakMessage
 {
-    uint64_t size{0};       //!< Bytes posted.
-    uint32_t completed{0};  //!< Sender completions.
-    uint32_t received{0};   //!< Receiver deliveries.
+    uint64_t size{0};         //!< Bytes posted.
+    uint32_t completed{0};    //!< Sender completions.
+    uint32_t received{0};     //!< Receiver deliveries.
     uint64_t receivedSize{0}; //!< Size the receiver was told.
 };
 
@@ -106,20 +106,20 @@ struct SoakFlow
 /// The scenario of one seed.
 struct SoakScenario
 {
-    uint32_t seed{0};               //!< Seed.
-    uint32_t tiers{2};              //!< 2 or 3.
-    uint32_t leaves{0};             //!< Leaves (2-tier).
-    uint32_t spines{0};             //!< Spines (2-tier).
-    uint32_t pods{0};               //!< Pods (3-tier).
-    uint32_t leavesPerPod{0};       //!< Leaves per pod (3-tier).
-    uint32_t aggsPerPod{0};         //!< Aggregation switches per pod (3-tier).
-    uint32_t cores{0};              //!< Cores (3-tier).
-    uint32_t hostsPerLeaf{0};       //!< Hosts per leaf.
-    uint32_t queuePackets{0};       //!< Switch queue capacity.
-    bool trimming{false};           //!< Switches and queue pairs trim.
-    bool goBackN{false};            //!< Go-back-N instead of selective repeat.
-    bool reconverge{false};         //!< Routes reconverge after 20 us (else: blackholes).
-    std::string selector;           //!< Path selector TypeId.
+    uint32_t seed{0};         //!< Seed.
+    uint32_t tiers{2};        //!< 2 or 3.
+    uint32_t leaves{0};       //!< Leaves (2-tier).
+    uint32_t spines{0};       //!< Spines (2-tier).
+    uint32_t pods{0};         //!< Pods (3-tier).
+    uint32_t leavesPerPod{0}; //!< Leaves per pod (3-tier).
+    uint32_t aggsPerPod{0};   //!< Aggregation switches per pod (3-tier).
+    uint32_t cores{0};        //!< Cores (3-tier).
+    uint32_t hostsPerLeaf{0}; //!< Hosts per leaf.
+    uint32_t queuePackets{0}; //!< Switch queue capacity.
+    bool trimming{false};     //!< Switches and queue pairs trim.
+    bool goBackN{false};      //!< Go-back-N instead of selective repeat.
+    bool reconverge{false};   //!< Routes reconverge after 20 us (else: blackholes).
+    std::string selector;     //!< Path selector TypeId.
 
     /// \return a one-line description, for failure messages
     std::string Describe() const
@@ -132,8 +132,8 @@ struct SoakScenario
         }
         else
         {
-            os << pods << " pods x " << leavesPerPod << " leaves x " << hostsPerLeaf
-               << " hosts, " << aggsPerPod << " aggs/pod, " << cores << " cores";
+            os << pods << " pods x " << leavesPerPod << " leaves x " << hostsPerLeaf << " hosts, "
+               << aggsPerPod << " aggs/pod, " << cores << " cores";
         }
         os << ", " << queuePackets << "p queues, " << selector << (goBackN ? ", go-back-N" : "")
            << (trimming ? ", trimming" : "") << (reconverge ? ", reconverging" : "");
@@ -219,20 +219,20 @@ class SoakRun
     void CheckConservation();
     uint64_t CountDrops() const;
 
-    SoakScenario m_s;                       //!< Scenario.
-    SoakRandom m_rng;                       //!< Faults and flows.
-    Ptr<ClosFabric> m_fabric;               //!< Fabric.
-    RdmaHelper m_rdma;                      //!< Installs the stacks and queue pairs.
-    std::vector<SoakFlow> m_flows;          //!< Flows (reserved: callbacks hold pointers).
-    uint64_t m_messagesPosted{0};           //!< Messages posted.
-    uint64_t m_messagesDone{0};             //!< Messages completed and delivered.
-    Time m_lastFault;                       //!< Time of the last fault event (down, up, rate).
-    Time m_allDone{Time::Max()};            //!< When the last message completed.
-    bool m_watchdogFired{false};            //!< The post-completion check ran.
-    bool m_eventsLeft{false};               //!< Events were left at the check.
-    EventId m_deadline;                     //!< Stops a run whose flows never finish.
-    std::vector<std::string> m_violations;  //!< What went wrong.
-    SoakTotals m_totals;                    //!< What the run went through.
+    SoakScenario m_s;                      //!< Scenario.
+    SoakRandom m_rng;                      //!< Faults and flows.
+    Ptr<ClosFabric> m_fabric;              //!< Fabric.
+    RdmaHelper m_rdma;                     //!< Installs the stacks and queue pairs.
+    std::vector<SoakFlow> m_flows;         //!< Flows (reserved: callbacks hold pointers).
+    uint64_t m_messagesPosted{0};          //!< Messages posted.
+    uint64_t m_messagesDone{0};            //!< Messages completed and delivered.
+    Time m_lastFault;                      //!< Time of the last fault event (down, up, rate).
+    Time m_allDone{Time::Max()};           //!< When the last message completed.
+    bool m_watchdogFired{false};           //!< The post-completion check ran.
+    bool m_eventsLeft{false};              //!< Events were left at the check.
+    EventId m_deadline;                    //!< Stops a run whose flows never finish.
+    std::vector<std::string> m_violations; //!< What went wrong.
+    SoakTotals m_totals;                   //!< What the run went through.
 };
 
 void
@@ -324,11 +324,9 @@ SoakRun::CreateFlows()
         SoakFlow& flow = m_flows[f];
         flow.src = m_rng.Between(0, hosts - 1);
         flow.dst = (flow.src + m_rng.Between(1, hosts - 1)) % hosts;
-        m_rdma.SetQueuePairAttribute(
-            "BaseRtt",
-            TimeValue(m_fabric->GetBaseRtt(flow.src, flow.dst, 4140, 66)));
-        auto qps = m_rdma.CreateQueuePair(m_fabric->GetHost(flow.src),
-                                          m_fabric->GetHost(flow.dst));
+        m_rdma.SetQueuePairAttribute("BaseRtt",
+                                     TimeValue(m_fabric->GetBaseRtt(flow.src, flow.dst, 4140, 66)));
+        auto qps = m_rdma.CreateQueuePair(m_fabric->GetHost(flow.src), m_fabric->GetHost(flow.dst));
         flow.sender = qps.first;
         flow.receiver = qps.second;
         flow.receiver->SetReceiveCallback(MakeCallback(&SoakRun::Received, this).Bind(&flow));
@@ -356,9 +354,8 @@ SoakRun::CreateFlows()
             }
             flow.messages.push_back(msg);
             Simulator::Schedule(postAt[m], [this, &flow, m]() {
-                flow.sender->PostSend(
-                    flow.messages[m].size,
-                    MakeCallback(&SoakRun::Completed, this).Bind(&flow, m));
+                flow.sender->PostSend(flow.messages[m].size,
+                                      MakeCallback(&SoakRun::Completed, this).Bind(&flow, m));
             });
             ++m_messagesPosted;
         }
@@ -474,8 +471,7 @@ SoakRun::CheckDelivery()
                                    " bytes in flight)");
         }
         const RdmaQueuePairStats& tx = f.sender->GetStats();
-        if (tx.packetsSent < rx.dataReceived - rx.duplicates ||
-            tx.retransmissions > tx.packetsSent)
+        if (tx.packetsSent < rx.dataReceived - rx.duplicates || tx.retransmissions > tx.packetsSent)
         {
             m_violations.push_back(where.str() + ": the receiver saw more new packets than sent");
         }

@@ -30,6 +30,7 @@ the usual build/); the first build of a copy takes a few minutes, a mutant about
 
 import argparse
 import concurrent.futures
+import filecmp
 import json
 import os
 import shutil
@@ -81,11 +82,21 @@ class Tree:
 
     def prepare(self):
         os.makedirs(self.src, exist_ok=True)
-        done = subprocess.run(["rsync", "-a", "--delete", "--exclude", "/build*/",
-                               "--exclude", "/.git", ROOT + "/", self.src + "/"],
-                              capture_output=True, text=True)
+        # The repository's files (tracked, and new ones not ignored), copied when they differ,
+        # so that a copy reused from an earlier run rebuilds only what changed.
+        done = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
+                               "-z"], cwd=ROOT, capture_output=True, text=True)
         if done.returncode != 0:
-            sys.exit(f"mutation-test.py: rsync failed: {done.stderr}")
+            sys.exit(f"mutation-test.py: git ls-files failed: {done.stderr}")
+        for name in filter(None, done.stdout.split("\0")):
+            source = os.path.join(ROOT, name)
+            target = os.path.join(self.src, name)
+            if not os.path.isfile(source):
+                continue
+            if os.path.exists(target) and filecmp.cmp(source, target, shallow=False):
+                continue
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copy2(source, target)
         if not os.path.exists(os.path.join(self.build, "CMakeCache.txt")):
             done = self.run(["cmake", "-S", ".", "-B", "build", "-G", "Ninja",
                              "-DCMAKE_BUILD_TYPE=Release", "-DREPS_BUILD_EXAMPLES=OFF"])
@@ -116,8 +127,10 @@ class Tree:
         except subprocess.TimeoutExpired:
             return False, f"{spec}: timed out after {timeout} s"
         if done.returncode != 0:
-            lines = [l for l in (done.stdout + done.stderr).splitlines() if l.strip()]
-            return False, f"{spec}: " + (lines[-1] if lines else f"status {done.returncode}")
+            lines = [l.strip() for l in (done.stdout + done.stderr).splitlines() if l.strip()]
+            failed = [l for l in lines if "FAIL" in l or "terminate" in l or "error" in l]
+            detail = (failed or lines or [f"status {done.returncode}"])[0]
+            return False, f"{spec}: {detail[:200]}"
         return True, spec
 
     def mutate(self, m):
