@@ -2,9 +2,10 @@
 """Memory of a long run stays flat: no growth per completed flow after warm-up.
 
 Runs reps-lb-comparison on a web-search workload (Poisson arrivals, flow sizes from the
-web-search distribution) for a long simulated time with one path selector, and samples the
-resident set size (VmRSS of /proc/PID/status) each time the example prints a progress line
-(flows completed so far). After the warm-up (the first --warmup fraction of the samples), the
+web-search distribution) for a long simulated time with one path selector, on 8 hosts (so that
+every pair of hosts has its queue pairs, created at its first flow, well within the warm-up),
+and samples the resident set size (VmRSS of /proc/PID/status) each time the example prints a
+progress line (flows completed so far). After the warm-up (the first --warmup fraction of the samples), the
 growth of the RSS per completed flow (least-squares slope) must stay below --limit bytes: the
 run keeps one small record per flow for its report (FlowStats), and nothing else may
 accumulate (per-packet state of completed flows, events, traces).
@@ -51,8 +52,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("examples_dir")
     parser.add_argument("--lb", default="reps")
-    parser.add_argument("--duration", default="20ms", help="simulated time of the workload")
-    parser.add_argument("--limit", type=float, default=1024.0,
+    parser.add_argument("--duration", default="16ms", help="simulated time of the workload")
+    parser.add_argument("--limit", type=float, default=512.0,
                         help="largest RSS growth per completed flow after warm-up, in bytes")
     parser.add_argument("--warmup", type=float, default=0.25)
     parser.add_argument("extra", nargs="*", help="more options for the example")
@@ -61,7 +62,7 @@ def main():
     program = os.path.join(args.examples_dir, "reps-lb-comparison")
     if not os.access(program, os.X_OK):
         sys.exit(f"check-memory.py: {program}: not an executable")
-    command = [program, "--leaves=4", "--hostsPerLeaf=8", "--spines=4", "--pattern=websearch",
+    command = [program, "--leaves=2", "--hostsPerLeaf=4", "--spines=2", "--pattern=websearch",
                "--load=0.6", f"--duration={args.duration}", f"--stopTime=1s",
                f"--lb={args.lb}", "--sampleInterval=0"] + args.extra
     env = dict(os.environ)
