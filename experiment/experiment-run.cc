@@ -115,6 +115,20 @@ PartDone(bool* mine, const bool* other)
     }
 }
 
+/**
+ * The bound argument of PartDone() with its parameter's own type: MakeBoundCallback() takes the
+ * type of the bound value, and a bool* bound to a const bool* parameter makes ns-3's Callback
+ * downcast its implementation to the wrong type (undefined behaviour, reported by
+ * UndefinedBehaviorSanitizer's vptr check).
+ * \param done the flag
+ * \return its address, as const
+ */
+const bool*
+PeerDone(const bool& done)
+{
+    return &done;
+}
+
 } // namespace
 
 ExperimentRun::ExperimentRun(const FabricExperiment& experiment,
@@ -370,7 +384,7 @@ ExperimentRun::ScheduleWorkload()
     m_runner->GetStats().SetBaseRttCallback(
         MakeBoundCallback(&PairRtt, m_fabric, m_packetBytes, m_ackBytes));
     m_runner->SetAllCompletedCallback(
-        MakeBoundCallback(&PartDone, &m_completion.rdma, &m_completion.tcp));
+        MakeBoundCallback(&PartDone, &m_completion.rdma, PeerDone(m_completion.tcp)));
     m_runner->Schedule(m_flows);
     m_totalFlows = static_cast<uint32_t>(m_flows.size());
     if (m_collective)
@@ -424,7 +438,7 @@ ExperimentRun::AddTcpBackground()
     {
         m_completion.tcp = false;
         m_tcp.SetAllCompletedCallback(
-            MakeBoundCallback(&PartDone, &m_completion.tcp, &m_completion.rdma));
+            MakeBoundCallback(&PartDone, &m_completion.tcp, PeerDone(m_completion.rdma)));
     }
 }
 

@@ -32,6 +32,8 @@ reps_as_root() {
     fi
 }
 
+REPS_CMAKE_ARGS=()
+
 REPS_APT_UPDATED=0
 reps_apt_update_once() {
     if [ "$REPS_APT_UPDATED" -eq 0 ]; then
@@ -68,8 +70,12 @@ reps_build_standalone() {
     if [ ! -f "$build_dir/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then
         generator=(-G Ninja)
     fi
-    reps_log "configuring $build_dir (Release)"
-    cmake -S "$REPS_ROOT" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >/dev/null \
+    local build_type="${REPS_BUILD_TYPE:-Release}"
+    reps_log "configuring $build_dir ($build_type)"
+    # REPS_CMAKE_ARGS (an array, set by the sourcing script) adds cache entries, e.g. the
+    # sanitizer flags of run-tests.sh --sanitize.
+    cmake -S "$REPS_ROOT" -B "$build_dir" "${generator[@]}" -DCMAKE_BUILD_TYPE="$build_type" \
+        "${REPS_CMAKE_ARGS[@]}" >/dev/null \
         || reps_die "cmake configure failed (see above)"
     local targets=()
     for t in "$@"; do targets+=(--target "$t"); done
