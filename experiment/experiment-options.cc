@@ -54,6 +54,7 @@ ExperimentOptions::ExperimentOptions()
       failGap("0"),
       failLeaf(-1),
       reconverge("never"),
+      failureFile(""),
       rngRun(RngSeedManager::GetRun()),
       startTime("1us"),
       stopTime("100ms"),
@@ -284,6 +285,28 @@ ExperimentOptions::RegisterFaultOptions()
                                         ? Time::Max()
                                         : OptionParser::TimeOrExit("--reconverge", reconverge);
           });
+    o.Add("failureFile",
+          "Failure schedule: one event per line, '<time> <element> <action> [<value>...]', e.g. "
+          "'20us link:leaf0-spine1 down' or '0 switch:spine2 flap 5us 50us 10' (path; empty: "
+          "none; format in the manual)",
+          &failureFile,
+          [this]() {
+              m_failureEvents.clear();
+              if (!failureFile.empty())
+              {
+                  std::string error = FailureSchedule::Load(failureFile, m_failureEvents);
+                  if (!error.empty())
+                  {
+                      OptionParser::Exit("--failureFile: " + error);
+                  }
+              }
+          });
+}
+
+const std::vector<FailureSchedule::Event>&
+ExperimentOptions::GetFailureEvents() const
+{
+    return m_failureEvents;
 }
 
 void

@@ -8,6 +8,8 @@
 #include "experiment-report.h"
 #include "fabric-options.h"
 
+#include "ns3/failure-schedule.h"
+
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -39,6 +41,9 @@ class ExperimentOptions : public FabricOptions
      */
     void PrintSetup(std::ostream& os) const;
 
+    /// \return the events of --failureFile (empty without one), read when the options are checked
+    const std::vector<FailureSchedule::Event>& GetFailureEvents() const;
+
     // The options (their names on the command line are the field names).
     std::string pattern;           //!< Traffic pattern.
     std::string flowSize;          //!< Bytes per flow (or per host for all-reduce).
@@ -63,6 +68,7 @@ class ExperimentOptions : public FabricOptions
     std::string failGap;           //!< Time between two successive failures.
     int32_t failLeaf;              //!< Leaf whose uplinks fail (-1: random uplinks).
     std::string reconverge;        //!< Routing convergence delay after a change ("never").
+    std::string failureFile;       //!< Failure schedule file (empty: none).
     uint64_t rngRun;               //!< ns-3 run number (RngSeedManager::SetRun).
     std::string startTime;         //!< When the workload starts.
     std::string stopTime;          //!< Simulated-time limit.
@@ -76,6 +82,8 @@ class ExperimentOptions : public FabricOptions
     bool quiet;                    //!< No progress lines.
 
   private:
+    std::vector<FailureSchedule::Event> m_failureEvents; //!< Events of --failureFile.
+
     /// Register the options of the workload.
     void RegisterWorkloadOptions();
     /// Check --cdf, and that a Poisson pattern draws at most 10^7 flows.

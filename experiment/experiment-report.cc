@@ -219,6 +219,25 @@ ResultJson(const RunResult& r)
         events.push_back({{"t_us", Us(e.time)}, {"label", e.label}});
     }
     j["events"] = events;
+    if (!r.failures.empty())
+    {
+        Json failures = Json::array();
+        for (const FailureInjector::Outcome& f : r.failures)
+        {
+            Json o = {{"line", f.line},
+                      {"element", f.element},
+                      {"action", f.action},
+                      {"t_us", Us(f.at)},
+                      {"drops", f.drops},
+                      {"lost", f.lost}};
+            o["last_drop_us"] = f.drops ? Json(Us(f.lastDrop)) : Json(nullptr);
+            // How long senders kept sending into the element after it went down.
+            o["recovery_us"] =
+                f.drops && f.action == "down" ? Json(Us(f.lastDrop - f.at)) : Json(nullptr);
+            failures.push_back(o);
+        }
+        j["failures"] = failures;
+    }
     j["sim_time_us"] = Us(r.simTime);
     j["wall_s"] = r.wallSeconds;
     j["packets"] = r.packets;

@@ -469,6 +469,20 @@ ExperimentRun::InjectFaults()
             m_result.events.push_back({up, m_fabric->GetLinkName(failed[k]) + " up"});
         }
     }
+    if (!e.GetFailureEvents().empty())
+    {
+        m_injector = CreateObject<FailureInjector>();
+        std::string error = m_injector->Schedule(m_fabric, e.GetFailureEvents());
+        if (!error.empty())
+        {
+            OptionParser::Exit("--failureFile: " + e.failureFile + ": " + error);
+        }
+        m_injector->AssignStreams(ExperimentStreams::LOSS);
+        for (const FailureInjector::Outcome& o : m_injector->GetOutcomes())
+        {
+            m_result.events.push_back({o.at, o.element + " " + o.action});
+        }
+    }
     std::stable_sort(m_result.events.begin(),
                      m_result.events.end(),
                      [](const RunEvent& a, const RunEvent& b) { return a.time < b.time; });
@@ -504,6 +518,10 @@ ExperimentRun::Collect()
         r.flows.AddCollective(m_collective->GetRecord());
     }
     m_monitor->Fill(r);
+    if (m_injector)
+    {
+        r.failures = m_injector->GetOutcomes();
+    }
     r.tcpBackground = m_tcp.GetResult(r.simTime);
     RdmaQueuePairStats totals = m_launcher->GetSenderTotals();
     r.packets = totals.packetsSent;

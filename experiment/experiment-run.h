@@ -133,6 +133,7 @@ class ExperimentRun
     Completion m_completion;                      //!< What has completed.
     TcpBackground m_tcp;                          //!< ns-3 TCP background flows.
     Ptr<FabricMonitor> m_monitor;                 //!< Link loads, queues, time series.
+    Ptr<FailureInjector> m_injector;              //!< --failureFile (may be null).
     Ptr<ProgressReporter> m_progress;             //!< Progress lines.
     RunResult m_result;                           //!< What was measured.
 };

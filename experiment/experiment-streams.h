@@ -24,6 +24,7 @@ struct ExperimentStreams
     static constexpr int64_t RDMA = 2000;       //!< Path selectors and congestion controllers.
     static constexpr int64_t DEGRADED = 3000;   //!< Which uplinks are degraded.
     static constexpr int64_t FAILED = 3001;     //!< Which uplinks fail.
+    static constexpr int64_t LOSS = 3200;       //!< Loss and bit errors of --failureFile.
     static constexpr uint32_t TCP_PAIRS = 3100; //!< Which hosts send TCP background flows.
 };
 

@@ -7,6 +7,7 @@
 
 #include "time-series.h"
 
+#include "ns3/failure-injector.h"
 #include "ns3/flow-stats.h"
 #include "ns3/nstime.h"
 #include "ns3/tcp-background.h"
@@ -93,6 +94,7 @@ struct RunResult
     std::vector<LinkLoad> linkBytes;                      //!< Bytes per fabric link.
     std::vector<TimeSeries> timeseries;                   //!< Sampled series.
     std::vector<RunEvent> events;                         //!< Fabric events (failures).
+    std::vector<FailureInjector::Outcome> failures;       //!< Lines of --failureFile.
     TcpBackgroundResult tcpBackground;                    //!< ns-3 TCP background flows.
     PfcResult pfc;                                        //!< PFC pauses (lossless fabric).
     std::map<std::string, double> extra; //!< More numeric fields, written as they are named.

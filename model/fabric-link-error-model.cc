@@ -25,6 +25,10 @@ FabricLinkErrorModel::GetTypeId()
             .AddTraceSource("Drop",
                             "A packet was lost because the link was down.",
                             MakeTraceSourceAccessor(&FabricLinkErrorModel::m_dropTrace),
+                            "ns3::FabricLinkErrorModel::DropTracedCallback")
+            .AddTraceSource("Loss",
+                            "A packet was lost by the loss model while the link was up.",
+                            MakeTraceSourceAccessor(&FabricLinkErrorModel::m_lossTrace),
                             "ns3::FabricLinkErrorModel::DropTracedCallback");
     return tid;
 }
@@ -34,7 +38,9 @@ FabricLinkErrorModel::FabricLinkErrorModel()
       m_rxPackets(0),
       m_rxBytes(0),
       m_droppedPackets(0),
-      m_droppedBytes(0)
+      m_droppedBytes(0),
+      m_lostPackets(0),
+      m_lostBytes(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -91,9 +97,41 @@ FabricLinkErrorModel::DoCorrupt(Ptr<Packet> p)
         m_dropTrace(p);
         return true;
     }
+    if (m_loss && m_loss->IsCorrupt(p))
+    {
+        m_lostPackets++;
+        m_lostBytes += p->GetSize();
+        m_lossTrace(p);
+        return true;
+    }
     m_rxPackets++;
     m_rxBytes += p->GetSize();
     return false;
+}
+
+void
+FabricLinkErrorModel::SetLossModel(Ptr<ErrorModel> loss)
+{
+    NS_LOG_FUNCTION(this << loss);
+    m_loss = loss;
+}
+
+Ptr<ErrorModel>
+FabricLinkErrorModel::GetLossModel() const
+{
+    return m_loss;
+}
+
+uint64_t
+FabricLinkErrorModel::GetLostPackets() const
+{
+    return m_lostPackets;
+}
+
+uint64_t
+FabricLinkErrorModel::GetLostBytes() const
+{
+    return m_lostBytes;
 }
 
 void
@@ -104,6 +142,8 @@ FabricLinkErrorModel::DoReset()
     m_rxBytes = 0;
     m_droppedPackets = 0;
     m_droppedBytes = 0;
+    m_lostPackets = 0;
+    m_lostBytes = 0;
 }
 
 } // namespace ns3

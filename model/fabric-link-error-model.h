@@ -23,7 +23,9 @@ namespace ns3
  * ends at it. Sizes are those seen by PointToPointNetDevice::Receive(): the IPv4 packet plus
  * the 2-byte PPP header. A packet transmitted onto a down link still uses the sender's
  * transmitter, and is lost at the far end, as on a cut cable; a packet in flight when the
- * link goes down is lost as well.
+ * link goes down is lost as well. While the link is up, an optional loss model (any ns-3
+ * ErrorModel, e.g. a RateErrorModel per packet for random loss or per bit for a bit-error
+ * rate) loses the packets it corrupts, counted apart.
  */
 class FabricLinkErrorModel : public ErrorModel
 {
@@ -48,6 +50,18 @@ class FabricLinkErrorModel : public ErrorModel
     /// \return whether the link direction is down
     bool IsDown() const;
 
+    /**
+     * \param loss an ErrorModel consulted for every packet arriving while the link is up: a
+     *        packet it corrupts is lost (null: none)
+     */
+    void SetLossModel(Ptr<ErrorModel> loss);
+    /// \return the loss model (null: none)
+    Ptr<ErrorModel> GetLossModel() const;
+    /// \return packets the loss model lost
+    uint64_t GetLostPackets() const;
+    /// \return bytes the loss model lost
+    uint64_t GetLostBytes() const;
+
     /// \return packets that arrived while the link was up
     uint64_t GetRxPackets() const;
     /// \return bytes that arrived while the link was up
@@ -66,6 +80,10 @@ class FabricLinkErrorModel : public ErrorModel
     uint64_t m_rxBytes;                            //!< Bytes delivered.
     uint64_t m_droppedPackets;                     //!< Packets lost.
     uint64_t m_droppedBytes;                       //!< Bytes lost.
+    Ptr<ErrorModel> m_loss;                        //!< Loss model while up (may be null).
+    uint64_t m_lostPackets;                        //!< Packets the loss model lost.
+    uint64_t m_lostBytes;                          //!< Bytes the loss model lost.
+    TracedCallback<Ptr<const Packet>> m_lossTrace; //!< Loss trace source.
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Drop trace source.
 };
 

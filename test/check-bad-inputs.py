@@ -77,6 +77,7 @@ KIND_VALUES = {
     "cdf": ["nosuchdistribution", "/nonexistent-dir/sizes.cdf"],
     "tierList": ["4", "", "abc", "2,,3", "2,2"],
     "prefix": ["/nonexistent-dir/cap", "/"],
+    "failures": ["/nonexistent-dir/failures.txt", "/"],
     "nodes": ["", ",", "host0,,leaf0", "nosuchnode", "host99999", "host01", "spine-1", "agg0.0"],
     "snaplen": ["abc", "-1", "10", "63", "65536", "99999999999999999999", ""],
 }
@@ -100,7 +101,7 @@ KINDS = {
         "tcpMinRto": "time", "tcpVariant": "tcp", "degradedLinks": "count",
         "degradedRate": "rate", "degradeLeaf": "index", "failedLinks": "count",
         "failAt": "time", "failFor": "time", "failGap": "time", "failLeaf": "index",
-        "reconverge": "time", "evSpace": "positive", "RngRun": "count",
+        "reconverge": "time", "failureFile": "failures", "evSpace": "positive", "RngRun": "count",
         "startTime": "time", "stopTime": "time", "sampleInterval": "time", "json": "path",
         "csv": "path", "quiet": "bool", "binWidth": "time", "tierList": "tierList",
         "pcap": "prefix", "pcapNodes": "nodes", "pcapSnapLen": "snaplen",

@@ -1,0 +1,403 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "failure-injector.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/error-model.h"
+#include "ns3/fabric-link-error-model.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FailureInjector");
+
+NS_OBJECT_ENSURE_REGISTERED(FailureInjector);
+
+namespace
+{
+
+/// A down period that never ends.
+constexpr int64_t FOREVER = std::numeric_limits<int64_t>::max();
+/// No outcome.
+constexpr size_t NONE = std::numeric_limits<size_t>::max();
+
+/**
+ * \param fabric the fabric
+ * \param link a link
+ * \param side which end
+ * \return the receive error model of the device at that end
+ */
+Ptr<FabricLinkErrorModel>
+ReceiverAt(Ptr<ClosFabric> fabric, uint32_t link, uint32_t side)
+{
+    PointerValue v;
+    fabric->GetLinkDevice(link, side)->GetAttribute("ReceiveErrorModel", v);
+    return v.Get<FabricLinkErrorModel>();
+}
+
+/// An element going down or up, from one line (a flap gives several).
+struct Step
+{
+    int64_t t;         //!< When.
+    bool down;         //!< Down (true) or up.
+    size_t event;      //!< Index of the line's event.
+    uint32_t sequence; //!< Order among the steps of one line.
+};
+
+} // namespace
+
+TypeId
+FailureInjector::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::FailureInjector")
+                            .SetParent<Object>()
+                            .SetGroupName("Reps")
+                            .AddConstructor<FailureInjector>();
+    return tid;
+}
+
+FailureInjector::FailureInjector()
+    : m_stream(-1)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FailureInjector::~FailureInjector()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FailureInjector::DoDispose()
+{
+    m_fabric = nullptr;
+    m_models.clear();
+    Object::DoDispose();
+}
+
+std::string
+FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const
+{
+    links.clear();
+    auto find = [this](const std::string& name) -> Ptr<Node> {
+        for (NodeContainer c : {m_fabric->GetHosts(), m_fabric->GetSwitches()})
+        {
+            for (uint32_t i = 0; i < c.GetN(); ++i)
+            {
+                if (m_fabric->GetNodeName(c.Get(i)) == name)
+                {
+                    return c.Get(i);
+                }
+            }
+        }
+        return nullptr;
+    };
+    Ptr<Node> a = find(e.nodeA);
+    if (!a)
+    {
+        return "element '" + e.GetElement() + "': no node '" + e.nodeA + "' in this fabric";
+    }
+    if (e.isSwitch)
+    {
+        if (m_fabric->GetRole(a) == ClosFabric::HOST)
+        {
+            return "element '" + e.GetElement() + "': " + e.nodeA +
+                   " is a host, not a switch (a host's link is link:<host>-<leaf>)";
+        }
+        for (uint32_t link = 0; link < m_fabric->GetNLinks(); ++link)
+        {
+            if (m_fabric->GetLinkNode(link, 0) == a || m_fabric->GetLinkNode(link, 1) == a)
+            {
+                links.push_back(link);
+            }
+        }
+        return "";
+    }
+    Ptr<Node> b = find(e.nodeB);
+    if (!b)
+    {
+        return "element '" + e.GetElement() + "': no node '" + e.nodeB + "' in this fabric";
+    }
+    uint32_t link = m_fabric->FindLink(a, b, e.parallel);
+    if (link == ClosFabric::NO_LINK)
+    {
+        return "element '" + e.GetElement() + "': no such link in this fabric (" + e.nodeA +
+               " and " + e.nodeB + " are not linked" +
+               (e.parallel ? ", or have fewer parallel links" : "") + ")";
+    }
+    links.push_back(link);
+    return "";
+}
+
+std::string
+FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSchedule::Event>& events)
+{
+    NS_LOG_FUNCTION(this << fabric);
+    NS_ABORT_MSG_UNLESS(fabric, "FailureInjector: no fabric");
+    NS_ABORT_MSG_UNLESS(m_outcomes.empty(), "FailureInjector: Schedule() called twice");
+    m_fabric = fabric;
+    const uint32_t nLinks = fabric->GetNLinks();
+    std::vector<std::vector<uint32_t>> links(events.size());
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        std::string error = Resolve(events[i], links[i]);
+        if (!error.empty())
+        {
+            return "line " + std::to_string(events[i].line) + ": " + error;
+        }
+    }
+    // Down and up steps per element, in time order (then line order).
+    std::map<std::string, std::vector<Step>> steps;
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        const FailureSchedule::Event& e = events[i];
+        std::vector<Step>& s = steps[e.GetElement()];
+        if (e.action == FailureSchedule::DOWN || e.action == FailureSchedule::UP)
+        {
+            s.push_back({e.timeNs, e.action == FailureSchedule::DOWN, i, 0});
+        }
+        else if (e.action == FailureSchedule::FLAP)
+        {
+            for (uint32_t k = 0; k < e.count; ++k)
+            {
+                int64_t t = e.timeNs + static_cast<int64_t>(k) * e.periodNs;
+                s.push_back({t, true, i, 2 * k});
+                s.push_back({t + e.downNs, false, i, 2 * k + 1});
+            }
+        }
+    }
+    std::vector<std::vector<DownPeriod>> down(nLinks);
+    std::vector<Outcome> outcomes;
+    std::vector<size_t> outcomeOf(events.size(), NONE);
+    for (auto& [element, s] : steps)
+    {
+        std::stable_sort(s.begin(), s.end(), [&events](const Step& x, const Step& y) {
+            if (x.t != y.t)
+            {
+                return x.t < y.t;
+            }
+            return events[x.event].line != events[y.event].line
+                       ? events[x.event].line < events[y.event].line
+                       : x.sequence < y.sequence;
+        });
+        bool isDown = false;
+        const Step* opened = nullptr;
+        for (const Step& step : s)
+        {
+            const FailureSchedule::Event& e = events[step.event];
+            std::string at = "line " + std::to_string(e.line) + ": " + element;
+            if (step.down && isDown)
+            {
+                return at + " is already down at that time (since line " +
+                       std::to_string(events[opened->event].line) + ")";
+            }
+            if (!step.down && !isDown)
+            {
+                return at + " is not down at that time; allowed: 'up' after a 'down' of the "
+                            "same element";
+            }
+            if (!step.down && step.t == opened->t)
+            {
+                return at + " comes up at the time it went down (line " +
+                       std::to_string(events[opened->event].line) + ")";
+            }
+            if (step.down)
+            {
+                isDown = true;
+                opened = &step;
+                if (outcomeOf[step.event] == NONE)
+                {
+                    outcomeOf[step.event] = outcomes.size();
+                    Outcome o;
+                    o.line = e.line;
+                    o.element = element;
+                    o.action = e.action == FailureSchedule::FLAP ? "flap" : "down";
+                    o.at = NanoSeconds(step.t);
+                    outcomes.push_back(o);
+                }
+                continue;
+            }
+            isDown = false;
+            for (uint32_t link : links[opened->event])
+            {
+                down[link].push_back({opened->t, step.t, outcomeOf[opened->event]});
+            }
+            opened = nullptr;
+        }
+        if (isDown)
+        {
+            for (uint32_t link : links[opened->event])
+            {
+                down[link].push_back({opened->t, FOREVER, outcomeOf[opened->event]});
+            }
+        }
+    }
+    // Everything checks: record the other outcomes and schedule.
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        const FailureSchedule::Event& e = events[i];
+        if (e.action == FailureSchedule::RATE || e.action == FailureSchedule::LOSS ||
+            e.action == FailureSchedule::BER)
+        {
+            outcomeOf[i] = outcomes.size();
+            Outcome o;
+            o.line = e.line;
+            o.element = e.GetElement();
+            o.action = e.action == FailureSchedule::RATE   ? "rate"
+                       : e.action == FailureSchedule::LOSS ? "loss"
+                                                           : "ber";
+            o.at = NanoSeconds(e.timeNs);
+            outcomes.push_back(o);
+        }
+    }
+    m_outcomes = outcomes;
+    m_down = down;
+    m_lossOutcome.assign(nLinks, NONE);
+    for (uint32_t link = 0; link < nLinks; ++link)
+    {
+        std::vector<DownPeriod>& periods = m_down[link];
+        if (periods.empty())
+        {
+            continue;
+        }
+        std::sort(periods.begin(), periods.end(), [](const DownPeriod& x, const DownPeriod& y) {
+            return x.startNs < y.startNs;
+        });
+        // The link is down over the union of its periods (its own and its switches').
+        int64_t start = periods[0].startNs;
+        int64_t end = periods[0].endNs;
+        auto fail = [this, link](int64_t s, int64_t e) {
+            m_fabric->FailLink(link, NanoSeconds(s), e == FOREVER ? Time::Max() : NanoSeconds(e));
+        };
+        for (size_t p = 1; p < periods.size(); ++p)
+        {
+            if (periods[p].startNs <= end)
+            {
+                end = std::max(end, periods[p].endNs);
+                continue;
+            }
+            fail(start, end);
+            start = periods[p].startNs;
+            end = periods[p].endNs;
+        }
+        fail(start, end);
+        for (uint32_t side = 0; side < 2; ++side)
+        {
+            ReceiverAt(fabric, link, side)
+                ->TraceConnectWithoutContext("Drop", MakeBoundCallback(&DropSink, this, link));
+        }
+    }
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        const FailureSchedule::Event& e = events[i];
+        if (e.action == FailureSchedule::RATE)
+        {
+            fabric->DegradeLink(links[i][0], DataRate(e.rateBps), NanoSeconds(e.timeNs));
+        }
+        else if (e.action == FailureSchedule::LOSS || e.action == FailureSchedule::BER)
+        {
+            Ptr<RateErrorModel> model;
+            if (e.value > 0)
+            {
+                model = CreateObject<RateErrorModel>();
+                model->SetAttribute("ErrorRate", DoubleValue(e.value));
+                model->SetAttribute("ErrorUnit",
+                                    EnumValue(e.action == FailureSchedule::BER
+                                                  ? RateErrorModel::ERROR_UNIT_BIT
+                                                  : RateErrorModel::ERROR_UNIT_PACKET));
+                m_models.push_back(model);
+            }
+            Simulator::Schedule(NanoSeconds(e.timeNs),
+                                &FailureInjector::SetLoss,
+                                this,
+                                links[i][0],
+                                model,
+                                outcomeOf[i]);
+        }
+    }
+    if (m_stream >= 0)
+    {
+        AssignStreams(m_stream);
+    }
+    return "";
+}
+
+int64_t
+FailureInjector::AssignStreams(int64_t stream)
+{
+    m_stream = stream;
+    int64_t n = 0;
+    for (Ptr<RateErrorModel> m : m_models)
+    {
+        n += m->AssignStreams(stream + n);
+    }
+    return n;
+}
+
+void
+FailureInjector::SetLoss(uint32_t link, Ptr<RateErrorModel> model, size_t outcome)
+{
+    NS_LOG_FUNCTION(this << link << model << outcome);
+    if (m_lossOutcome[link] == NONE)
+    {
+        for (uint32_t side = 0; side < 2; ++side)
+        {
+            ReceiverAt(m_fabric, link, side)
+                ->TraceConnectWithoutContext("Loss", MakeBoundCallback(&LossSink, this, link));
+        }
+    }
+    m_lossOutcome[link] = outcome;
+    for (uint32_t side = 0; side < 2; ++side)
+    {
+        ReceiverAt(m_fabric, link, side)->SetLossModel(model);
+    }
+}
+
+void
+FailureInjector::DropSink(FailureInjector* self, uint32_t link, Ptr<const Packet> /* packet */)
+{
+    int64_t now = Simulator::Now().GetNanoSeconds();
+    for (const DownPeriod& p : self->m_down[link])
+    {
+        if (p.startNs <= now && now <= p.endNs)
+        {
+            Outcome& o = self->m_outcomes[p.outcome];
+            ++o.drops;
+            o.lastDrop = Simulator::Now();
+        }
+    }
+}
+
+void
+FailureInjector::LossSink(FailureInjector* self, uint32_t link, Ptr<const Packet> /* packet */)
+{
+    size_t outcome = self->m_lossOutcome[link];
+    if (outcome != NONE)
+    {
+        ++self->m_outcomes[outcome].lost;
+    }
+}
+
+std::vector<FailureInjector::Outcome>
+FailureInjector::GetOutcomes() const
+{
+    std::vector<Outcome> sorted = m_outcomes;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Outcome& x, const Outcome& y) {
+        return x.line < y.line;
+    });
+    return sorted;
+}
+
+} // namespace ns3

@@ -1,0 +1,138 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_FAILURE_INJECTOR_H
+#define REPS_FAILURE_INJECTOR_H
+
+#include "failure-schedule.h"
+
+#include "ns3/clos-fabric.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class Packet;
+class RateErrorModel;
+
+/**
+ * \ingroup reps
+ * Plays a FailureSchedule on a ClosFabric: links and switches down and up, flapping, rate
+ * changes, random packet loss and bit errors; and reports, per line of the schedule, the
+ * packets lost and when the last one was lost.
+ *
+ * Schedule() resolves every element against the fabric and checks the order of the events of
+ * each element (an `up` needs the element down, a `down` needs it up, a flap must not overlap
+ * another down period of the element) before scheduling anything; the first problem is
+ * returned with its line number. A link is down while it or one of its switches is down;
+ * ClosFabric::FailLink takes it down and up, so routing reacts as to any failure
+ * (RoutingConvergenceDelay). Loss and bit errors use ns-3's RateErrorModel (per packet or per
+ * bit) on both directions of the link, from the streams given to AssignStreams.
+ *
+ * Outcome of a down period: the packets lost on the element's links while it was down, and
+ * the time from the failure to the last of them: how long senders kept sending into the dead
+ * element (with routing that never reconverges, the path selectors' reaction time).
+ */
+class FailureInjector : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    FailureInjector();
+    ~FailureInjector() override;
+
+    /// What one line of the schedule did.
+    struct Outcome
+    {
+        uint32_t line{0};          //!< Its line.
+        std::string element;       //!< The element as written.
+        std::string action;        //!< down, flap, rate, loss or ber.
+        Time at;                   //!< When it started.
+        uint64_t drops{0};         //!< Packets lost on the element while down (down, flap).
+        Time lastDrop{Seconds(0)}; //!< When the last of them was lost (valid if drops > 0).
+        uint64_t lost{0};          //!< Packets the loss or bit errors lost (loss, ber).
+    };
+
+    /**
+     * Check the events against the fabric and schedule them.
+     * \param fabric the fabric
+     * \param events the events (FailureSchedule::Parse or Load)
+     * \return an empty string, or "line N: ..." naming what is wrong; nothing is scheduled then
+     */
+    std::string Schedule(Ptr<ClosFabric> fabric,
+                         const std::vector<FailureSchedule::Event>& events);
+
+    /**
+     * \param stream first stream index for the loss and bit-error models
+     * \return the number of streams it may use (one per loss or ber line)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// \return one outcome per line that takes an element down, changes a rate or loses packets
+    std::vector<Outcome> GetOutcomes() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A period during which a link is down.
+    struct DownPeriod
+    {
+        int64_t startNs; //!< From.
+        int64_t endNs;   //!< Until (MAX: for good).
+        size_t outcome;  //!< Index in m_outcomes.
+    };
+
+    /**
+     * Find the links of an element.
+     * \param e the event
+     * \param[out] links its links
+     * \return an empty string, or what is wrong
+     */
+    std::string Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const;
+
+    /**
+     * A packet was lost on a down link: count it for every down period covering now.
+     * \param self the injector
+     * \param link the link
+     * \param packet the packet
+     */
+    static void DropSink(FailureInjector* self, uint32_t link, Ptr<const Packet> packet);
+
+    /**
+     * A packet was lost by the loss model of a link: count it for the line in force.
+     * \param self the injector
+     * \param link the link
+     * \param packet the packet
+     */
+    static void LossSink(FailureInjector* self, uint32_t link, Ptr<const Packet> packet);
+
+    /**
+     * Install a loss model on both directions of a link.
+     * \param link the link
+     * \param model the model (null: none)
+     * \param outcome index in m_outcomes of the line
+     */
+    void SetLoss(uint32_t link, Ptr<RateErrorModel> model, size_t outcome);
+
+    Ptr<ClosFabric> m_fabric;                    //!< The fabric.
+    std::vector<Outcome> m_outcomes;             //!< One per reported line.
+    std::vector<std::vector<DownPeriod>> m_down; //!< Down periods per link.
+    std::vector<size_t> m_lossOutcome;           //!< Per link: the loss line in force.
+    std::vector<Ptr<RateErrorModel>> m_models;   //!< Loss and bit-error models.
+    int64_t m_stream;                            //!< First stream of the models (-1: auto).
+};
+
+} // namespace ns3
+
+#endif /* REPS_FAILURE_INJECTOR_H */

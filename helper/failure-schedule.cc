@@ -1,0 +1,451 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "failure-schedule.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+using int128 = __int128;
+
+/// A unit of a number with a unit suffix.
+struct Unit
+{
+    const char* name; //!< Suffix.
+    int64_t scale;    //!< Size in the base unit.
+};
+
+/**
+ * Split a decimal number with a unit suffix ("1.5us") into its value, exactly, scaled.
+ * \param text the text
+ * \param units the allowed unit names and their size in the base unit
+ * \param unitCount how many units
+ * \param[out] value the value in the base unit (must be whole)
+ * \param[out] error what is wrong
+ * \return whether it parsed
+ */
+bool
+ParseScaled(const std::string& text,
+            const Unit* units,
+            size_t unitCount,
+            int128& value,
+            std::string& error)
+{
+    size_t i = 0;
+    int128 mantissa = 0;
+    int64_t fracDigits = 0;
+    size_t digits = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+    {
+        if (++digits > 18)
+        {
+            error = "too many digits";
+            return false;
+        }
+        mantissa = mantissa * 10 + (text[i++] - '0');
+    }
+    if (i < text.size() && text[i] == '.')
+    {
+        ++i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+        {
+            if (++digits > 18)
+            {
+                error = "too many digits";
+                return false;
+            }
+            mantissa = mantissa * 10 + (text[i++] - '0');
+            ++fracDigits;
+        }
+    }
+    if (digits == 0)
+    {
+        error = "not a number";
+        return false;
+    }
+    std::string unit = text.substr(i);
+    for (size_t u = 0; u < unitCount; ++u)
+    {
+        if (unit == units[u].name)
+        {
+            int128 pow10 = 1;
+            for (int64_t d = 0; d < fracDigits; ++d)
+            {
+                pow10 *= 10;
+            }
+            int128 scaled = mantissa * units[u].scale;
+            if (scaled % pow10 != 0)
+            {
+                error = "finer than the resolution";
+                return false;
+            }
+            value = scaled / pow10;
+            return true;
+        }
+    }
+    error = unit.empty() ? "no unit" : "unknown unit '" + unit + "'";
+    return false;
+}
+
+/// Time units, in picoseconds.
+const Unit g_timeUnits[] = {{"ps", 1},
+                            {"ns", 1000},
+                            {"us", 1000000},
+                            {"ms", 1000000000},
+                            {"s", 1000000000000}};
+
+/// Rate units, in bits per second.
+const Unit g_rateUnits[] = {{"bps", 1},
+                            {"kbps", 1000},
+                            {"Kbps", 1000},
+                            {"Mbps", 1000000},
+                            {"Gbps", 1000000000},
+                            {"Tbps", 1000000000000}};
+
+/// Largest rate, in bits per second (100 Tb/s).
+constexpr int64_t MAX_RATE_BPS = 100000000000000;
+
+/**
+ * \param name a node name
+ * \return whether it is lower-case letters followed by digits and dots (host3, agg0.1)
+ */
+bool
+IsNodeName(const std::string& name)
+{
+    size_t i = 0;
+    while (i < name.size() && name[i] >= 'a' && name[i] <= 'z')
+    {
+        ++i;
+    }
+    if (i == 0 || i == name.size())
+    {
+        return false;
+    }
+    for (; i < name.size(); ++i)
+    {
+        if (!((name[i] >= '0' && name[i] <= '9') || name[i] == '.'))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+/**
+ * Parse the element field.
+ * \param text the field
+ * \param[out] e the event whose element is set
+ * \return an empty string, or what is wrong
+ */
+std::string
+ParseElement(const std::string& text, FailureSchedule::Event& e)
+{
+    const std::string allowed = "; allowed: link:<node>-<node>[#k] (e.g. link:leaf0-spine1) or "
+                                "switch:<node> (e.g. switch:spine2)";
+    if (text.rfind("switch:", 0) == 0)
+    {
+        e.isSwitch = true;
+        e.nodeA = text.substr(7);
+        if (!IsNodeName(e.nodeA))
+        {
+            return "element '" + text + "': '" + e.nodeA + "' is not a node name" + allowed;
+        }
+        return "";
+    }
+    if (text.rfind("link:", 0) != 0)
+    {
+        return "element '" + text + "' is not a link or a switch" + allowed;
+    }
+    std::string rest = text.substr(5);
+    size_t hash = rest.find('#');
+    if (hash != std::string::npos)
+    {
+        std::string k = rest.substr(hash + 1);
+        if (k.empty() || k.size() > 4 || k.find_first_not_of("0123456789") != std::string::npos)
+        {
+            return "element '" + text + "': the parallel link index after '#' must be a number "
+                                        "from 0 to 9999";
+        }
+        e.parallel = static_cast<uint32_t>(std::stoul(k));
+        rest = rest.substr(0, hash);
+    }
+    size_t dash = rest.find('-');
+    if (dash == std::string::npos || rest.find('-', dash + 1) != std::string::npos)
+    {
+        return "element '" + text + "' must name two nodes joined by '-'" + allowed;
+    }
+    e.nodeA = rest.substr(0, dash);
+    e.nodeB = rest.substr(dash + 1);
+    if (!IsNodeName(e.nodeA) || !IsNodeName(e.nodeB) || e.nodeA == e.nodeB)
+    {
+        return "element '" + text + "' must name two different nodes (e.g. leaf0-spine1)";
+    }
+    return "";
+}
+
+/**
+ * Parse a number in [min, max].
+ * \param text the text
+ * \param min smallest
+ * \param max largest
+ * \param[out] v the value
+ * \return whether it parsed
+ */
+bool
+ParseReal(const std::string& text, double min, double max, double& v)
+{
+    if (text.empty())
+    {
+        return false;
+    }
+    errno = 0;
+    char* end = nullptr;
+    v = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() && errno == 0 && std::isfinite(v) && v >= min &&
+           v <= max;
+}
+
+/**
+ * Parse one non-empty line.
+ * \param fields its fields
+ * \param[out] e the event
+ * \return an empty string, or what is wrong (without the line number)
+ */
+std::string
+ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
+{
+    if (fields.size() < 3)
+    {
+        return "expected '<time> <element> <action> [<value>...]', got " +
+               std::to_string(fields.size()) + " field(s)";
+    }
+    std::string error = FailureSchedule::ParseTimeNs(fields[0], e.timeNs);
+    if (!error.empty())
+    {
+        return "time '" + fields[0] + "': " + error;
+    }
+    error = ParseElement(fields[1], e);
+    if (!error.empty())
+    {
+        return error;
+    }
+    const std::string& action = fields[2];
+    size_t values = fields.size() - 3;
+    auto arity = [&](size_t n, const std::string& usage) -> std::string {
+        return values == n ? ""
+                           : "action '" + action + "' takes " + std::to_string(n) +
+                                 " value(s): " + usage;
+    };
+    if (action == "down" || action == "up")
+    {
+        e.action = action == "down" ? FailureSchedule::DOWN : FailureSchedule::UP;
+        return arity(0, action);
+    }
+    if (action == "flap")
+    {
+        e.action = FailureSchedule::FLAP;
+        error = arity(3, "flap <down time> <period> <count>");
+        if (!error.empty())
+        {
+            return error;
+        }
+        std::string why = FailureSchedule::ParseTimeNs(fields[3], e.downNs);
+        if (!why.empty() || e.downNs <= 0)
+        {
+            return "flap down time '" + fields[3] + "': " + (why.empty() ? "must be above 0" : why);
+        }
+        why = FailureSchedule::ParseTimeNs(fields[4], e.periodNs);
+        if (!why.empty() || e.periodNs <= e.downNs)
+        {
+            return "flap period '" + fields[4] + "': " +
+                   (why.empty() ? "must be longer than the down time" : why);
+        }
+        double count = 0;
+        if (!ParseReal(fields[5], 1, 100000, count) || count != std::floor(count))
+        {
+            return "flap count '" + fields[5] + "': allowed: a whole number from 1 to 100000";
+        }
+        e.count = static_cast<uint32_t>(count);
+        if (e.timeNs + static_cast<int128>(e.periodNs) * e.count > FailureSchedule::MAX_TIME_NS)
+        {
+            return "flap ends after 1000 s; allowed: every event within 1000 s";
+        }
+        return "";
+    }
+    if (action == "rate" || action == "loss" || action == "ber")
+    {
+        if (e.isSwitch)
+        {
+            return "action '" + action + "' applies to links, not to a switch";
+        }
+    }
+    if (action == "rate")
+    {
+        e.action = FailureSchedule::RATE;
+        error = arity(1, "rate <rate> (e.g. 100Gbps)");
+        if (!error.empty())
+        {
+            return error;
+        }
+        int128 bps = 0;
+        std::string why;
+        if (!ParseScaled(fields[3], g_rateUnits, 6, bps, why) || bps <= 0 || bps > MAX_RATE_BPS)
+        {
+            return "rate '" + fields[3] + "': " + (why.empty() ? "out of range" : why) +
+                   "; allowed: above 0 and at most 100Tbps, with a unit (bps, kbps, Mbps, Gbps, "
+                   "Tbps), in whole bits per second";
+        }
+        e.rateBps = static_cast<uint64_t>(bps);
+        return "";
+    }
+    if (action == "loss" || action == "ber")
+    {
+        bool loss = action == "loss";
+        e.action = loss ? FailureSchedule::LOSS : FailureSchedule::BER;
+        error = arity(1, loss ? "loss <probability>" : "ber <bit error rate>");
+        if (!error.empty())
+        {
+            return error;
+        }
+        if (!ParseReal(fields[3], 0, loss ? 1.0 : 1e-3, e.value))
+        {
+            return action + " '" + fields[3] + "': allowed: a number from 0 to " +
+                   (loss ? "1" : "1e-3");
+        }
+        return "";
+    }
+    return "unknown action '" + action + "'; allowed: down, up, flap, rate, loss, ber";
+}
+
+} // namespace
+
+std::string
+FailureSchedule::Event::GetElement() const
+{
+    if (isSwitch)
+    {
+        return "switch:" + nodeA;
+    }
+    std::string s = "link:" + nodeA + "-" + nodeB;
+    return parallel ? s + "#" + std::to_string(parallel) : s;
+}
+
+std::string
+FailureSchedule::ParseTimeNs(const std::string& text, int64_t& ns)
+{
+    if (text == "0")
+    {
+        ns = 0;
+        return "";
+    }
+    int128 ps = 0;
+    std::string why;
+    if (!ParseScaled(text, g_timeUnits, 5, ps, why))
+    {
+        return why + "; allowed: 0 or a number with a unit (ps, ns, us, ms, s), e.g. 20us";
+    }
+    if (ps % 1000 != 0)
+    {
+        return "not a whole number of nanoseconds";
+    }
+    if (ps / 1000 > MAX_TIME_NS)
+    {
+        return "after 1000 s; allowed: at most 1000s";
+    }
+    ns = static_cast<int64_t>(ps / 1000);
+    return "";
+}
+
+std::string
+FailureSchedule::Parse(const std::string& text, std::vector<Event>& events)
+{
+    events.clear();
+    std::vector<Event> out;
+    std::istringstream in(text);
+    std::string line;
+    uint32_t number = 0;
+    while (std::getline(in, line))
+    {
+        ++number;
+        size_t comment = line.find('#');
+        // '#' inside an element (link:a-b#k) is not a comment: a comment starts a field.
+        while (comment != std::string::npos && comment > 0 && line[comment - 1] != ' ' &&
+               line[comment - 1] != '\t')
+        {
+            comment = line.find('#', comment + 1);
+        }
+        if (comment != std::string::npos)
+        {
+            line = line.substr(0, comment);
+        }
+        std::vector<std::string> fields;
+        std::string field;
+        std::istringstream words(line);
+        while (words >> field)
+        {
+            fields.push_back(field);
+        }
+        if (fields.empty())
+        {
+            continue;
+        }
+        for (const std::string& f : fields)
+        {
+            for (char c : f)
+            {
+                if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e)
+                {
+                    return "line " + std::to_string(number) +
+                           ": a character that is not printable ASCII";
+                }
+            }
+        }
+        Event e;
+        e.line = number;
+        std::string error = ParseLine(fields, e);
+        if (!error.empty())
+        {
+            return "line " + std::to_string(number) + ": " + error;
+        }
+        out.push_back(e);
+    }
+    if (out.empty())
+    {
+        return "no event; allowed: at least one line '<time> <element> <action> [<value>...]', "
+               "e.g. '20us link:leaf0-spine1 down'";
+    }
+    events = std::move(out);
+    return "";
+}
+
+std::string
+FailureSchedule::Load(const std::string& path, std::vector<Event>& events)
+{
+    events.clear();
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        return "'" + path + "' cannot be read; allowed: the path of a readable failure "
+                            "schedule or empty (none)";
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (text.str().size() > (16u << 20))
+    {
+        return path + ": larger than 16 MiB";
+    }
+    std::string error = Parse(text.str(), events);
+    return error.empty() ? "" : path + ": " + error;
+}
+
+} // namespace ns3

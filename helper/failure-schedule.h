@@ -1,0 +1,107 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_FAILURE_SCHEDULE_H
+#define REPS_FAILURE_SCHEDULE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * A failure schedule: what fails, degrades or loses packets in a fabric, and when, read from a
+ * text file so that a scenario is written once and replayed exactly.
+ *
+ * One event per line, `<time> <element> <action> [<value>...]`; blank lines and text after
+ * `#` are ignored; fields are separated by spaces or tabs.
+ *
+ * - time: when, from the start of the simulation: a number and a unit (ps, ns, us, ms, s), or
+ *   0; a whole number of nanoseconds, at most 1000 s.
+ * - element: `link:<node>-<node>` (e.g. `link:leaf0-spine1`, `link:host3-leaf0`,
+ *   `link:agg0.1-core2`; either order; `#k` after it for the k-th parallel link) or
+ *   `switch:<node>` (e.g. `switch:spine2`: every link of the switch).
+ * - action:
+ *   - `down`: the element goes down (both directions), until an `up` of the same element;
+ *   - `up`: it comes back (it must be down);
+ *   - `flap <down> <period> <count>`: down for `<down>`, then up, every `<period>`, `<count>`
+ *     times (0 < down < period, 1 <= count <= 100000), starting at `<time>`;
+ *   - `rate <rate>` (links): the link's rate from then on, e.g. `100Gbps` (bps, kbps, Mbps,
+ *     Gbps, Tbps; above 0, at most 100 Tbps);
+ *   - `loss <p>` (links): each packet arriving over the link, in either direction, is lost
+ *     with probability p from then on (0 <= p <= 1; 0 ends it);
+ *   - `ber <rate>` (links): bit errors at that rate per bit; a packet with an error is lost
+ *     (0 <= rate <= 1e-3; 0 ends it).
+ *
+ * Parsing is plain C++ (no simulator); names are resolved against a fabric by
+ * FailureInjector. Every error names the line and the field at fault.
+ */
+class FailureSchedule
+{
+  public:
+    /// What happens.
+    enum Action : uint8_t
+    {
+        DOWN, //!< Goes down.
+        UP,   //!< Comes back.
+        FLAP, //!< Down and up repeatedly.
+        RATE, //!< Link rate changes.
+        LOSS, //!< Random packet loss.
+        BER,  //!< Random bit errors.
+    };
+
+    /// One line of the schedule.
+    struct Event
+    {
+        uint32_t line{0};     //!< Line number in the text (from 1).
+        int64_t timeNs{0};    //!< When, in nanoseconds.
+        bool isSwitch{false}; //!< A switch (true) or a link (false).
+        std::string nodeA;    //!< The switch, or one end of the link.
+        std::string nodeB;    //!< The other end of the link (empty for a switch).
+        uint32_t parallel{0}; //!< Which parallel link (#k; 0 when not given).
+        Action action{DOWN};  //!< What happens.
+        int64_t downNs{0};    //!< FLAP: how long each time.
+        int64_t periodNs{0};  //!< FLAP: period.
+        uint32_t count{0};    //!< FLAP: how many times.
+        uint64_t rateBps{0};  //!< RATE: the new rate.
+        double value{0};      //!< LOSS: probability; BER: bit error rate.
+
+        /// \return the element as written: link:a-b[#k] or switch:a
+        std::string GetElement() const;
+    };
+
+    /// Latest time of an event, in nanoseconds (1000 s).
+    static constexpr int64_t MAX_TIME_NS = 1000LL * 1000 * 1000 * 1000;
+
+    /**
+     * Parse a schedule.
+     * \param text the text
+     * \param[out] events the events, in the order of the lines (left empty on error)
+     * \return an empty string, or "line N: ..." naming the field at fault and what is allowed
+     */
+    static std::string Parse(const std::string& text, std::vector<Event>& events);
+
+    /**
+     * Read and parse a file.
+     * \param path the file
+     * \param[out] events the events (left empty on error)
+     * \return an empty string, or the error, prefixed with the path
+     */
+    static std::string Load(const std::string& path, std::vector<Event>& events);
+
+    /**
+     * Parse a time: a number and a unit (ps, ns, us, ms, s), or 0.
+     * \param text the text
+     * \param[out] ns the time in nanoseconds
+     * \return an empty string, or what is wrong
+     */
+    static std::string ParseTimeNs(const std::string& text, int64_t& ns);
+};
+
+} // namespace ns3
+
+#endif /* REPS_FAILURE_SCHEDULE_H */

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Checks --failureFile of reps-lb-comparison end to end, on a 16-host fabric.
+
+1. A schedule with every kind of event (a link down for good, a switch down and up, a flapping
+   link, a rate change, random loss and bit errors) runs under OPS and REPS; the JSON has one
+   "failures" entry per line that takes an element down or changes it, in line order, with the
+   documented fields; the down, switch and flap lines lost packets, the loss and ber lines lost
+   packets to their models, the rate line none; every flow completes.
+2. REPS stops sending into the link that failed for good much sooner than OPS (its
+   recovery_us is at most half of OPS's): the reaction the schedule is there to measure.
+3. Files that are wrong only once resolved against the fabric (unknown node, a host as a
+   switch, 'up' of an element that is up, a second 'down', a flap overlapping a down period,
+   nodes that are not linked) are refused with exit status 1 and a message naming the file,
+   the line and the problem.
+
+Usage: check-failure-file.py EXAMPLES_DIR
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+SHAPE = ["--leaves=4", "--hostsPerLeaf=4", "--spines=4", "--flowSize=1MiB", "--quiet"]
+
+SCHEDULE = """# every kind of event
+20us link:leaf0-spine0 down
+10us switch:spine1 down
+40us switch:spine1 up
+0 link:leaf1-spine2 flap 5us 20us 3   # three times down for 5 us
+0 link:leaf2-spine3 rate 100Gbps
+0 link:host5-leaf1 loss 0.05
+0 link:leaf3-spine3 ber 1e-6
+"""
+
+BAD = [
+    ("20us link:leaf0-spine9 down\n", "line 1: element 'link:leaf0-spine9': no node 'spine9'"),
+    ("20us switch:host1 down\n", "line 1: element 'switch:host1': host1 is a host"),
+    ("\n20us link:leaf0-spine0 up\n", "line 2: link:leaf0-spine0 is not down at that time"),
+    ("20us link:leaf0-spine0 down\n30us link:leaf0-spine0 down\n",
+     "line 2: link:leaf0-spine0 is already down at that time (since line 1)"),
+    ("30us link:leaf0-spine0 down\n0 link:leaf0-spine0 flap 5us 20us 3\n",
+     "is already down at that time"),
+    ("20us link:leaf0-leaf1 down\n", "line 1: element 'link:leaf0-leaf1': no such link"),
+    ("20us link:leaf0-spine0 down\n20us link:leaf0-spine0 up\n",
+     "line 2: link:leaf0-spine0 comes up at the time it went down (line 1)"),
+]
+
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append(ok)
+    print("%s: %s%s" % ("PASS" if ok else "FAIL", name, "" if ok or not detail else ": " + detail))
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    example = os.path.join(sys.argv[1], "reps-lb-comparison")
+    with tempfile.TemporaryDirectory() as tmp:
+        sched = os.path.join(tmp, "failures.txt")
+        with open(sched, "w") as f:
+            f.write(SCHEDULE)
+        out = os.path.join(tmp, "r.json")
+        run = subprocess.run([example] + SHAPE + ["--lb=ops,reps", "--failureFile=" + sched,
+                                                  "--json=" + out],
+                             capture_output=True, text=True, timeout=600)
+        if not run.returncode == 0:
+            check("the run with every kind of event succeeds", False, run.stderr[-500:])
+            return 1
+        with open(out) as f:
+            doc = json.load(f)
+        recovery = {}
+        for r in doc["results"]:
+            lb = r["lb"]
+            failures = r.get("failures", [])
+            lines = [f["line"] for f in failures]
+            check("%s: one entry per line, in line order" % lb, lines == [2, 3, 5, 6, 7, 8],
+                  str(lines))
+            by = {f["line"]: f for f in failures}
+            fields = {"line", "element", "action", "t_us", "drops", "lost", "last_drop_us",
+                      "recovery_us"}
+            check("%s: every entry has the documented fields" % lb,
+                  all(set(f) == fields for f in failures), str(failures[:1]))
+            if lines != [2, 3, 5, 6, 7, 8]:
+                continue
+            check("%s: down, switch and flap lines lost packets while down" % lb,
+                  by[2]["drops"] > 0 and by[3]["drops"] > 0 and by[5]["drops"] > 0,
+                  str([by[k]["drops"] for k in (2, 3, 5)]))
+            check("%s: the switch's last drop falls while it was down (10 to 40 us)" % lb,
+                  10 <= by[3]["last_drop_us"] <= 40.001, str(by[3]))
+            check("%s: loss and bit errors lost packets; a rate change none" % lb,
+                  by[7]["lost"] > 0 and by[8]["lost"] > 0 and by[6]["drops"] == 0
+                  and by[6]["lost"] == 0, str([by[6], by[7], by[8]]))
+            check("%s: flap has no recovery time, down has one" % lb,
+                  by[5]["recovery_us"] is None and by[2]["recovery_us"] is not None)
+            check("%s: every flow completes" % lb, r["completed"] == r["flows"],
+                  "%d of %d" % (r["completed"], r["flows"]))
+            recovery[lb] = by[2]["recovery_us"]
+        if len(recovery) == 2:
+            check("REPS stops sending into the dead link at least twice as fast as OPS",
+                  recovery["reps"] * 2 <= recovery["ops"], str(recovery))
+        for i, (text, want) in enumerate(BAD):
+            path = os.path.join(tmp, "bad%d.txt" % i)
+            with open(path, "w") as f:
+                f.write(text)
+            run = subprocess.run([example] + SHAPE + ["--lb=reps", "--failureFile=" + path],
+                                 capture_output=True, text=True, timeout=120)
+            msg = run.stdout + run.stderr
+            check("bad schedule %d refused: %s" % (i, want),
+                  run.returncode == 1 and ("--failureFile: %s: %s" % (path, want)) in msg
+                  if "line" in want.split(":")[0] else run.returncode == 1 and want in msg,
+                  msg.strip()[-300:])
+    failed = results.count(False)
+    print("%d passed, %d failed" % (len(results) - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Unit tests of FailureSchedule: the failure-schedule file format, its values and its errors.
+ */
+
+#include "ns3/failure-schedule.h"
+
+#include <gtest/gtest.h>
+
+using ns3::FailureSchedule;
+
+namespace
+{
+
+/// Parse and expect an error containing \p what.
+void
+ExpectError(const std::string& text, const std::string& what)
+{
+    std::vector<FailureSchedule::Event> events;
+    std::string error = FailureSchedule::Parse(text, events);
+    EXPECT_NE(error.find(what), std::string::npos) << "text: " << text << "\nerror: " << error;
+    EXPECT_TRUE(events.empty());
+}
+
+} // namespace
+
+TEST(FailureSchedule, ParsesEveryAction)
+{
+    std::vector<FailureSchedule::Event> e;
+    std::string text = "# time element action\n"
+                       "\n"
+                       "20us link:leaf0-spine1 down   # a comment\n"
+                       "1.5ms\tlink:leaf0-spine1 up\n"
+                       "0 switch:spine2 flap 5us 50us 10\n"
+                       "30us link:agg0.1-core2#1 rate 100Gbps\n"
+                       "40ns link:host3-leaf0 loss 0.01\n"
+                       "2s link:leaf1-spine0 ber 1e-9\n";
+    ASSERT_EQ(FailureSchedule::Parse(text, e), "");
+    ASSERT_EQ(e.size(), 6U);
+    EXPECT_EQ(e[0].line, 3U);
+    EXPECT_EQ(e[0].timeNs, 20000);
+    EXPECT_FALSE(e[0].isSwitch);
+    EXPECT_EQ(e[0].nodeA, "leaf0");
+    EXPECT_EQ(e[0].nodeB, "spine1");
+    EXPECT_EQ(e[0].action, FailureSchedule::DOWN);
+    EXPECT_EQ(e[0].GetElement(), "link:leaf0-spine1");
+    EXPECT_EQ(e[1].timeNs, 1500000);
+    EXPECT_EQ(e[1].action, FailureSchedule::UP);
+    EXPECT_TRUE(e[2].isSwitch);
+    EXPECT_EQ(e[2].GetElement(), "switch:spine2");
+    EXPECT_EQ(e[2].action, FailureSchedule::FLAP);
+    EXPECT_EQ(e[2].downNs, 5000);
+    EXPECT_EQ(e[2].periodNs, 50000);
+    EXPECT_EQ(e[2].count, 10U);
+    EXPECT_EQ(e[3].parallel, 1U);
+    EXPECT_EQ(e[3].GetElement(), "link:agg0.1-core2#1");
+    EXPECT_EQ(e[3].rateBps, 100000000000ULL);
+    EXPECT_EQ(e[4].timeNs, 40);
+    EXPECT_DOUBLE_EQ(e[4].value, 0.01);
+    EXPECT_EQ(e[5].timeNs, 2000000000LL);
+    EXPECT_EQ(e[5].action, FailureSchedule::BER);
+    EXPECT_DOUBLE_EQ(e[5].value, 1e-9);
+}
+
+TEST(FailureSchedule, TimesAreExactNanoseconds)
+{
+    int64_t ns = -1;
+    EXPECT_EQ(FailureSchedule::ParseTimeNs("0", ns), "");
+    EXPECT_EQ(ns, 0);
+    EXPECT_EQ(FailureSchedule::ParseTimeNs("1000ps", ns), "");
+    EXPECT_EQ(ns, 1);
+    EXPECT_EQ(FailureSchedule::ParseTimeNs("0.000001s", ns), "");
+    EXPECT_EQ(ns, 1000);
+    EXPECT_EQ(FailureSchedule::ParseTimeNs("1000s", ns), "");
+    EXPECT_EQ(ns, FailureSchedule::MAX_TIME_NS);
+    EXPECT_NE(FailureSchedule::ParseTimeNs("1500ps", ns), "");  // not a whole nanosecond
+    EXPECT_NE(FailureSchedule::ParseTimeNs("0.5ns", ns), "");
+    EXPECT_NE(FailureSchedule::ParseTimeNs("1001s", ns), "");   // after 1000 s
+    EXPECT_NE(FailureSchedule::ParseTimeNs("20", ns), "");      // no unit
+    EXPECT_NE(FailureSchedule::ParseTimeNs("20 us", ns), "");
+    EXPECT_NE(FailureSchedule::ParseTimeNs("-1us", ns), "");
+    EXPECT_NE(FailureSchedule::ParseTimeNs("1e3us", ns), "");
+    EXPECT_NE(FailureSchedule::ParseTimeNs("us", ns), "");
+    EXPECT_NE(FailureSchedule::ParseTimeNs("1234567890123456789s", ns), ""); // too many digits
+}
+
+TEST(FailureSchedule, ErrorsNameTheLineAndTheField)
+{
+    ExpectError("", "no event");
+    ExpectError("# only a comment\n", "no event");
+    ExpectError("20us link:leaf0-spine1\n", "line 1: expected '<time> <element> <action>");
+    ExpectError("\n\nsoon link:leaf0-spine1 down\n", "line 3: time 'soon'");
+    ExpectError("20us router:r1 down\n", "line 1: element 'router:r1' is not a link or a switch");
+    ExpectError("20us link:leaf0 down\n", "line 1: element 'link:leaf0' must name two nodes");
+    ExpectError("20us link:leaf0-leaf0 down\n", "must name two different nodes");
+    ExpectError("20us link:leaf0-spine1#x down\n", "parallel link index");
+    ExpectError("20us switch:Spine2 down\n", "is not a node name");
+    ExpectError("20us link:leaf0-spine1 explode\n", "line 1: unknown action 'explode'; allowed: "
+                                                    "down, up, flap, rate, loss, ber");
+    ExpectError("20us link:leaf0-spine1 down now\n", "action 'down' takes 0 value(s)");
+    ExpectError("0 link:leaf0-spine1 flap 5us 50us\n", "action 'flap' takes 3 value(s)");
+    ExpectError("0 link:leaf0-spine1 flap 0 50us 3\n", "flap down time '0': must be above 0");
+    ExpectError("0 link:leaf0-spine1 flap 50us 50us 3\n", "flap period '50us': must be longer");
+    ExpectError("0 link:leaf0-spine1 flap 5us 50us 0\n", "flap count '0'");
+    ExpectError("0 link:leaf0-spine1 flap 5us 50us 2.5\n", "flap count '2.5'");
+    ExpectError("999s link:leaf0-spine1 flap 1s 2s 3\n", "flap ends after 1000 s");
+    ExpectError("0 switch:spine0 rate 10Gbps\n", "applies to links, not to a switch");
+    ExpectError("0 link:leaf0-spine1 rate fast\n", "rate 'fast'");
+    ExpectError("0 link:leaf0-spine1 rate 0Gbps\n", "rate '0Gbps': out of range");
+    ExpectError("0 link:leaf0-spine1 rate 101Tbps\n", "rate '101Tbps'");
+    ExpectError("0 link:leaf0-spine1 rate 1.5bps\n", "rate '1.5bps'");
+    ExpectError("0 link:leaf0-spine1 loss 1.5\n", "loss '1.5': allowed: a number from 0 to 1");
+    ExpectError("0 link:leaf0-spine1 loss nan\n", "loss 'nan'");
+    ExpectError("0 link:leaf0-spine1 ber 0.01\n", "ber '0.01': allowed: a number from 0 to 1e-3");
+    ExpectError("0 link:leaf0-spine1 down\n0 link:x-y \x01 down\n", "line 2: a character");
+}
+
+TEST(FailureSchedule, LoadNamesTheFile)
+{
+    std::vector<FailureSchedule::Event> e;
+    std::string error = FailureSchedule::Load("/nonexistent-dir/failures.txt", e);
+    EXPECT_NE(error.find("'/nonexistent-dir/failures.txt' cannot be read"), std::string::npos)
+        << error;
+}
