@@ -178,6 +178,32 @@ PfcJson(const PfcResult& pfc)
     return j;
 }
 
+
+/**
+ * \param failures the outcomes of the lines of a failure schedule.
+ * \return their entries of a result's "failures" array.
+ */
+Json
+FailuresJson(const std::vector<FailureInjector::Outcome>& failures)
+{
+    Json out = Json::array();
+    for (const FailureInjector::Outcome& f : failures)
+    {
+        Json o = {{"line", f.line},
+                  {"element", f.element},
+                  {"action", f.action},
+                  {"t_us", Us(f.at)},
+                  {"drops", f.drops},
+                  {"lost", f.lost}};
+        o["last_drop_us"] = f.drops ? Json(Us(f.lastDrop)) : Json(nullptr);
+        // How long senders kept sending into the element after it went down.
+        o["recovery_us"] =
+            f.drops && f.action == "down" ? Json(Us(f.lastDrop - f.at)) : Json(nullptr);
+        out.push_back(o);
+    }
+    return out;
+}
+
 /**
  * \param r a run.
  * \return its entry of the "results" array.
@@ -221,22 +247,7 @@ ResultJson(const RunResult& r)
     j["events"] = events;
     if (!r.failures.empty())
     {
-        Json failures = Json::array();
-        for (const FailureInjector::Outcome& f : r.failures)
-        {
-            Json o = {{"line", f.line},
-                      {"element", f.element},
-                      {"action", f.action},
-                      {"t_us", Us(f.at)},
-                      {"drops", f.drops},
-                      {"lost", f.lost}};
-            o["last_drop_us"] = f.drops ? Json(Us(f.lastDrop)) : Json(nullptr);
-            // How long senders kept sending into the element after it went down.
-            o["recovery_us"] =
-                f.drops && f.action == "down" ? Json(Us(f.lastDrop - f.at)) : Json(nullptr);
-            failures.push_back(o);
-        }
-        j["failures"] = failures;
+        j["failures"] = FailuresJson(r.failures);
     }
     j["sim_time_us"] = Us(r.simTime);
     j["wall_s"] = r.wallSeconds;

@@ -56,6 +56,36 @@ struct Step
     uint32_t sequence; //!< Order among the steps of one line.
 };
 
+/**
+ * \param events the events of a schedule
+ * \return the down and up steps of every element (flaps expanded), not yet sorted
+ */
+std::map<std::string, std::vector<Step>>
+StepsByElement(const std::vector<FailureSchedule::Event>& events)
+{
+    // Down and up steps per element, in time order (then line order).
+    std::map<std::string, std::vector<Step>> steps;
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        const FailureSchedule::Event& e = events[i];
+        std::vector<Step>& s = steps[e.GetElement()];
+        if (e.action == FailureSchedule::DOWN || e.action == FailureSchedule::UP)
+        {
+            s.push_back({e.timeNs, e.action == FailureSchedule::DOWN, i, 0});
+        }
+        else if (e.action == FailureSchedule::FLAP)
+        {
+            for (uint32_t k = 0; k < e.count; ++k)
+            {
+                int64_t t = e.timeNs + static_cast<int64_t>(k) * e.periodNs;
+                s.push_back({t, true, i, 2 * k});
+                s.push_back({t + e.downNs, false, i, 2 * k + 1});
+            }
+        }
+    }
+    return steps;
+}
+
 } // namespace
 
 TypeId
@@ -158,29 +188,52 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
             return "line " + std::to_string(events[i].line) + ": " + error;
         }
     }
-    // Down and up steps per element, in time order (then line order).
-    std::map<std::string, std::vector<Step>> steps;
-    for (size_t i = 0; i < events.size(); ++i)
-    {
-        const FailureSchedule::Event& e = events[i];
-        std::vector<Step>& s = steps[e.GetElement()];
-        if (e.action == FailureSchedule::DOWN || e.action == FailureSchedule::UP)
-        {
-            s.push_back({e.timeNs, e.action == FailureSchedule::DOWN, i, 0});
-        }
-        else if (e.action == FailureSchedule::FLAP)
-        {
-            for (uint32_t k = 0; k < e.count; ++k)
-            {
-                int64_t t = e.timeNs + static_cast<int64_t>(k) * e.periodNs;
-                s.push_back({t, true, i, 2 * k});
-                s.push_back({t + e.downNs, false, i, 2 * k + 1});
-            }
-        }
-    }
     std::vector<std::vector<DownPeriod>> down(nLinks);
     std::vector<Outcome> outcomes;
     std::vector<size_t> outcomeOf(events.size(), NONE);
+    std::string error = DownPeriods(events, links, down, outcomes, outcomeOf);
+    if (!error.empty())
+    {
+        return error;
+    }
+    // Everything checks: record the other outcomes and schedule.
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        const FailureSchedule::Event& e = events[i];
+        if (e.action == FailureSchedule::RATE || e.action == FailureSchedule::LOSS ||
+            e.action == FailureSchedule::BER)
+        {
+            outcomeOf[i] = outcomes.size();
+            Outcome o;
+            o.line = e.line;
+            o.element = e.GetElement();
+            o.action = e.action == FailureSchedule::RATE   ? "rate"
+                       : e.action == FailureSchedule::LOSS ? "loss"
+                                                           : "ber";
+            o.at = NanoSeconds(e.timeNs);
+            outcomes.push_back(o);
+        }
+    }
+    m_outcomes = outcomes;
+    m_down = down;
+    m_lossOutcome.assign(nLinks, NONE);
+    ScheduleDowns();
+    ScheduleChanges(events, links, outcomeOf);
+    if (m_stream >= 0)
+    {
+        AssignStreams(m_stream);
+    }
+    return "";
+}
+
+std::string
+FailureInjector::DownPeriods(const std::vector<FailureSchedule::Event>& events,
+                             const std::vector<std::vector<uint32_t>>& links,
+                             std::vector<std::vector<DownPeriod>>& down,
+                             std::vector<Outcome>& outcomes,
+                             std::vector<size_t>& outcomeOf)
+{
+    std::map<std::string, std::vector<Step>> steps = StepsByElement(events);
     for (auto& [element, s] : steps)
     {
         std::stable_sort(s.begin(), s.end(), [&events](const Step& x, const Step& y) {
@@ -244,27 +297,13 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
             }
         }
     }
-    // Everything checks: record the other outcomes and schedule.
-    for (size_t i = 0; i < events.size(); ++i)
-    {
-        const FailureSchedule::Event& e = events[i];
-        if (e.action == FailureSchedule::RATE || e.action == FailureSchedule::LOSS ||
-            e.action == FailureSchedule::BER)
-        {
-            outcomeOf[i] = outcomes.size();
-            Outcome o;
-            o.line = e.line;
-            o.element = e.GetElement();
-            o.action = e.action == FailureSchedule::RATE   ? "rate"
-                       : e.action == FailureSchedule::LOSS ? "loss"
-                                                           : "ber";
-            o.at = NanoSeconds(e.timeNs);
-            outcomes.push_back(o);
-        }
-    }
-    m_outcomes = outcomes;
-    m_down = down;
-    m_lossOutcome.assign(nLinks, NONE);
+    return "";
+}
+
+void
+FailureInjector::ScheduleDowns()
+{
+    const uint32_t nLinks = m_fabric->GetNLinks();
     for (uint32_t link = 0; link < nLinks; ++link)
     {
         std::vector<DownPeriod>& periods = m_down[link];
@@ -295,16 +334,23 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
         fail(start, end);
         for (uint32_t side = 0; side < 2; ++side)
         {
-            ReceiverAt(fabric, link, side)
+            ReceiverAt(m_fabric, link, side)
                 ->TraceConnectWithoutContext("Drop", MakeBoundCallback(&DropSink, this, link));
         }
     }
+}
+
+void
+FailureInjector::ScheduleChanges(const std::vector<FailureSchedule::Event>& events,
+                                 const std::vector<std::vector<uint32_t>>& links,
+                                 const std::vector<size_t>& outcomeOf)
+{
     for (size_t i = 0; i < events.size(); ++i)
     {
         const FailureSchedule::Event& e = events[i];
         if (e.action == FailureSchedule::RATE)
         {
-            fabric->DegradeLink(links[i][0], DataRate(e.rateBps), NanoSeconds(e.timeNs));
+            m_fabric->DegradeLink(links[i][0], DataRate(e.rateBps), NanoSeconds(e.timeNs));
         }
         else if (e.action == FailureSchedule::LOSS || e.action == FailureSchedule::BER)
         {
@@ -327,11 +373,6 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
                                 outcomeOf[i]);
         }
     }
-    if (m_stream >= 0)
-    {
-        AssignStreams(m_stream);
-    }
-    return "";
 }
 
 int64_t

@@ -102,6 +102,35 @@ class FailureInjector : public Object
     std::string Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const;
 
     /**
+     * Check the down and up events of every element in time order and turn them into down
+     * periods per link, with one outcome per line that takes an element down.
+     * \param events the events
+     * \param links the links of each event
+     * \param[out] down the down periods of each link
+     * \param[out] outcomes the outcomes of the down and flap lines
+     * \param[out] outcomeOf per event, its outcome's index (or none)
+     * \return an empty string, or "line N: ..." naming what is wrong
+     */
+    static std::string DownPeriods(const std::vector<FailureSchedule::Event>& events,
+                                   const std::vector<std::vector<uint32_t>>& links,
+                                   std::vector<std::vector<DownPeriod>>& down,
+                                   std::vector<Outcome>& outcomes,
+                                   std::vector<size_t>& outcomeOf);
+
+    /// Take every link down over the union of its down periods; count its drops.
+    void ScheduleDowns();
+
+    /**
+     * Schedule the rate changes, loss and bit errors.
+     * \param events the events
+     * \param links the links of each event
+     * \param outcomeOf per event, its outcome's index
+     */
+    void ScheduleChanges(const std::vector<FailureSchedule::Event>& events,
+                         const std::vector<std::vector<uint32_t>>& links,
+                         const std::vector<size_t>& outcomeOf);
+
+    /**
      * A packet was lost on a down link: count it for every down period covering now.
      * \param self the injector
      * \param link the link

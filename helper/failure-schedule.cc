@@ -216,6 +216,60 @@ ParseReal(const std::string& text, double min, double max, double& v)
 }
 
 /**
+ * Parse the values of a flap: down time, period, count.
+ * \param fields the line's fields (the values from index 3)
+ * \param[in,out] e the event (its time is set)
+ * \return an empty string, or what is wrong
+ */
+std::string
+ParseFlap(const std::vector<std::string>& fields, FailureSchedule::Event& e)
+{
+    std::string why = FailureSchedule::ParseTimeNs(fields[3], e.downNs);
+    if (!why.empty() || e.downNs <= 0)
+    {
+        return "flap down time '" + fields[3] + "': " + (why.empty() ? "must be above 0" : why);
+    }
+    why = FailureSchedule::ParseTimeNs(fields[4], e.periodNs);
+    if (!why.empty() || e.periodNs <= e.downNs)
+    {
+        return "flap period '" + fields[4] + "': " +
+               (why.empty() ? "must be longer than the down time" : why);
+    }
+    double count = 0;
+    if (!ParseReal(fields[5], 1, 100000, count) || count != std::floor(count))
+    {
+        return "flap count '" + fields[5] + "': allowed: a whole number from 1 to 100000";
+    }
+    e.count = static_cast<uint32_t>(count);
+    if (e.timeNs + static_cast<int128>(e.periodNs) * e.count > FailureSchedule::MAX_TIME_NS)
+    {
+        return "flap ends after 1000 s; allowed: every event within 1000 s";
+    }
+    return "";
+}
+
+/**
+ * Parse a rate value.
+ * \param text the value
+ * \param[in,out] e the event
+ * \return an empty string, or what is wrong
+ */
+std::string
+ParseRate(const std::string& text, FailureSchedule::Event& e)
+{
+    int128 bps = 0;
+    std::string why;
+    if (!ParseScaled(text, g_rateUnits, 6, bps, why) || bps <= 0 || bps > MAX_RATE_BPS)
+    {
+        return "rate '" + text + "': " + (why.empty() ? "out of range" : why) +
+               "; allowed: above 0 and at most 100Tbps, with a unit (bps, kbps, Mbps, Gbps, "
+               "Tbps), in whole bits per second";
+    }
+    e.rateBps = static_cast<uint64_t>(bps);
+    return "";
+}
+
+/**
  * Parse one non-empty line.
  * \param fields its fields
  * \param[out] e the event
@@ -254,65 +308,24 @@ ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
     if (action == "flap")
     {
         e.action = FailureSchedule::FLAP;
-        error = arity(3, "flap <down time> <period> <count>");
-        if (!error.empty())
-        {
-            return error;
-        }
-        std::string why = FailureSchedule::ParseTimeNs(fields[3], e.downNs);
-        if (!why.empty() || e.downNs <= 0)
-        {
-            return "flap down time '" + fields[3] + "': " + (why.empty() ? "must be above 0" : why);
-        }
-        why = FailureSchedule::ParseTimeNs(fields[4], e.periodNs);
-        if (!why.empty() || e.periodNs <= e.downNs)
-        {
-            return "flap period '" + fields[4] + "': " +
-                   (why.empty() ? "must be longer than the down time" : why);
-        }
-        double count = 0;
-        if (!ParseReal(fields[5], 1, 100000, count) || count != std::floor(count))
-        {
-            return "flap count '" + fields[5] + "': allowed: a whole number from 1 to 100000";
-        }
-        e.count = static_cast<uint32_t>(count);
-        if (e.timeNs + static_cast<int128>(e.periodNs) * e.count > FailureSchedule::MAX_TIME_NS)
-        {
-            return "flap ends after 1000 s; allowed: every event within 1000 s";
-        }
-        return "";
+        std::string error = arity(3, "flap <down time> <period> <count>");
+        return error.empty() ? ParseFlap(fields, e) : error;
     }
-    if (action == "rate" || action == "loss" || action == "ber")
+    if ((action == "rate" || action == "loss" || action == "ber") && e.isSwitch)
     {
-        if (e.isSwitch)
-        {
-            return "action '" + action + "' applies to links, not to a switch";
-        }
+        return "action '" + action + "' applies to links, not to a switch";
     }
     if (action == "rate")
     {
         e.action = FailureSchedule::RATE;
-        error = arity(1, "rate <rate> (e.g. 100Gbps)");
-        if (!error.empty())
-        {
-            return error;
-        }
-        int128 bps = 0;
-        std::string why;
-        if (!ParseScaled(fields[3], g_rateUnits, 6, bps, why) || bps <= 0 || bps > MAX_RATE_BPS)
-        {
-            return "rate '" + fields[3] + "': " + (why.empty() ? "out of range" : why) +
-                   "; allowed: above 0 and at most 100Tbps, with a unit (bps, kbps, Mbps, Gbps, "
-                   "Tbps), in whole bits per second";
-        }
-        e.rateBps = static_cast<uint64_t>(bps);
-        return "";
+        std::string error = arity(1, "rate <rate> (e.g. 100Gbps)");
+        return error.empty() ? ParseRate(fields[3], e) : error;
     }
     if (action == "loss" || action == "ber")
     {
         bool loss = action == "loss";
         e.action = loss ? FailureSchedule::LOSS : FailureSchedule::BER;
-        error = arity(1, loss ? "loss <probability>" : "ber <bit error rate>");
+        std::string error = arity(1, loss ? "loss <probability>" : "ber <bit error rate>");
         if (!error.empty())
         {
             return error;
