@@ -55,6 +55,7 @@ def build(bld):
         'test/reps-fabric-test-suite.cc',
         'test/reps-headers-test-suite.cc',
         'test/reps-load-balancing-test-suite.cc',
+        'test/reps-nic-bypass-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
         'test/reps-transport-fabric-test-suite.cc',
