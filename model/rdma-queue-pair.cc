@@ -503,12 +503,19 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(seq));
     // Ask for an ACK at once at the end of a message, for a retransmission, and when the
-    // congestion or the receive window is full, so that ACK coalescing never stalls the sender.
+    // congestion or the receive window is full with too few packets in flight for the peer's
+    // coalescing to answer them (the peer coalesces as this end does: the helper gives both
+    // ends the same attributes), so that ACK coalescing never stalls the sender. With at least
+    // AckEvery packets (or AckEveryBytes bytes) in flight an ACK is on its way anyway; asking
+    // for one on every packet of a full window would undo the coalescing.
     bool last =
         slot.opCode == RoceBthHeader::RC_SEND_LAST || slot.opCode == RoceBthHeader::RC_SEND_ONLY;
     uint32_t cwnd = m_cc->GetWindow();
-    const bool windowFull = m_txWindow.GetBytesInFlight() + m_mtu > cwnd || m_txWindow.IsFull();
-    bth.SetAckRequest(last || retx || windowFull);
+    const uint64_t inflight = m_txWindow.GetBytesInFlight();
+    const bool windowFull = inflight + m_mtu > cwnd || m_txWindow.IsFull();
+    const bool peerWillAck = inflight >= static_cast<uint64_t>(m_ackEvery) * m_mtu ||
+                             (m_ackEveryBytes > 0 && inflight >= m_ackEveryBytes);
+    bth.SetAckRequest(last || retx || (windowFull && !peerWillAck));
     p->AddHeader(bth);
 
     const uint32_t wire = p->GetSize() + RdmaStack::WIRE_OVERHEAD;
@@ -802,8 +809,12 @@ RdmaQueuePair::AcceptData(Ptr<Packet> packet,
     const bool lastOfMessage = bth.GetOpCode() == RoceBthHeader::RC_SEND_LAST ||
                                bth.GetOpCode() == RoceBthHeader::RC_SEND_ONLY;
     const bool enoughBytes = m_ackEveryBytes > 0 && m_unackedBytes >= m_ackEveryBytes;
+    // As TCP's delayed ACKs (RFC 5681): a packet that fills a gap (the cumulative point jumps
+    // past it) is acknowledged at once. Under spraying the packet that fills the last gap is
+    // often the last of a window to arrive; held back, it would leave the sender waiting for
+    // its retransmission timer.
     if (m_unacked >= m_ackEvery || enoughBytes || !inOrder || ce || lastOfMessage ||
-        bth.GetAckRequest())
+        bth.GetAckRequest() || m_rxWindow.GetNext() > seq + 1)
     {
         SendAck(bth.GetPsn(), ev, ce, false, RoceAckHeader::NONE);
         return;

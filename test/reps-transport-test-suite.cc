@@ -555,6 +555,58 @@ class RdmaReorderingTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * ACK coalescing under reordering (AckEvery 16, no AckDelay): the packet that fills a gap is
+ * acknowledged at once, so the sender never waits for its retransmission timer although the
+ * packets that fill the last gaps are often the last of a window to arrive.
+ */
+class RdmaReorderingCoalescedTestCase : public TestCase
+{
+  public:
+    RdmaReorderingCoalescedTestCase()
+        : TestCase("Reordering with AckEvery 16: gap-filling packets ACKed at once, no timeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        EnableRandomEcmp();
+        Net net = Diamond();
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::OpsPathSelector");
+        rdma.SetCongestionControl("ns3::NoCongestionControl", "Window", UintegerValue(64 * 4096));
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(16));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        rdma.AssignStreams(net.hosts, 1);
+        Tally tally;
+        qps.second->SetReceiveCallback(MakeCallback(&Tally::Received, &tally));
+        // One message each time, so that nothing sent later pushes the held packets out.
+        for (uint64_t s : {300 * 4096, 1000 * 4096 + 5})
+        {
+            tally.posted.push_back(s);
+            Simulator::Schedule(MilliSeconds(tally.posted.size() - 1), [&qps, &tally, s]() {
+                qps.first->PostSend(s, MakeCallback(&Tally::Completed, &tally));
+            });
+        }
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(CheckExactlyOnce(tally, qps, "reordering, AckEvery 16"),
+                              "",
+                              "every message, every byte exactly once");
+        NS_TEST_EXPECT_MSG_EQ(qps.first->GetStats().timeouts, 0, "no wait for the timer");
+        NS_TEST_EXPECT_MSG_EQ(qps.first->GetStats().retransmissions, 0, "no retransmission");
+        NS_TEST_EXPECT_MSG_LT(qps.second->GetStats().acksSent,
+                              qps.second->GetStats().dataReceived,
+                              "ACKs still coalesced");
+        DisableRandomEcmp();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Random drops (RateErrorModel) on the data and the ACK direction, over one link and over the
  * reordering diamond: every message completes with every byte once; the lost packets are
  * retransmitted and nothing else is (retransmissions stay close to the drops).
@@ -1842,6 +1894,7 @@ class RepsTransportTestSuite : public TestSuite
                     reps::kQuick);
         AddTestCase(new RdmaAckCoalescingTestCase("ns3::NoCongestionControl"), reps::kQuick);
         AddTestCase(new RdmaAckThresholdsTestCase(false), reps::kQuick);
+        AddTestCase(new RdmaReorderingCoalescedTestCase, reps::kQuick);
         AddTestCase(new RdmaAckThresholdsTestCase(true), reps::kQuick);
         AddTestCase(new RdmaRedEcnTestCase, reps::kQuick);
         AddTestCase(new RdmaRtoBackoffTestCase(false), reps::kQuick);

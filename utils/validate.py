@@ -624,12 +624,13 @@ def build_scenarios(quick, options):
                             reference="%s: REPS works with coalesced ACKs" % PAPER),
                 claim_value("REPS never freezes with 16 packets per ACK",
                             ("16 per ACK", "reps"), "freezes", "==", 0, how="sum"),
-                # Without it the scenario would pass with an option that changes nothing: one
-                # ACK per 16 packets cuts the packets on links (data and ACKs) from about 2 to
-                # about 1.06 per data packet and hop.
-                claim_ratio("ACKs really coalesced: REPS link packets with 16 per ACK at most "
-                            "60% of 1 per ACK", ("16 per ACK", "reps"), ("1 per ACK", "reps"),
-                            0.6, "link_packets", reference="1 + 1/16 ACKs per data packet")]))
+                # Without it the scenario would pass with an option that changes nothing. Under
+                # spraying, out-of-order and gap-filling packets are acknowledged at once, so
+                # far fewer than 15 of 16 ACKs are saved: the bound only asks for a clear cut.
+                claim_ratio("ACKs really coalesced: REPS link packets (data and ACKs) with 16 "
+                            "per ACK at most 90% of 1 per ACK", ("16 per ACK", "reps"),
+                            ("1 per ACK", "reps"), 0.9, "link_packets",
+                            reference="fewer ACKs on the links")]))
     for s in out:
         s.notes = NOTES.get(s.name, "")
     return out
