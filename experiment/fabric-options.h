@@ -146,6 +146,8 @@ class FabricOptions
     void RegisterLinkOptions();
     /// Register the options of the transport and the path selectors.
     void RegisterTransportOptions();
+    /// Register the options of ACK coalescing.
+    void RegisterAckOptions();
 
     bool m_checked; //!< Check() ran.
 };

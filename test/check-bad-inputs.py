@@ -52,6 +52,7 @@ TINY = {
     "reps-fabric-summary": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--duration=5us"],
     "reps-two-host": ["--size=65536"],
     "reps-path-selector-trace": ["--packets=4", "--quiet"],
+    "reps-ns3-baseline": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--flowSize=16KiB"],
 }
 
 # Invalid values per kind of option.
@@ -108,6 +109,11 @@ KINDS = {
         "size": "positive", "messages": "positive", "rate": "rate", "delay": "time",
         "selector": "selector", "dropRate": "fraction", "goBackN": "bool",
     },
+    "reps-ns3-baseline": {
+        "tiers": "positive", "leaves": "positive", "hostsPerLeaf": "positive",
+        "spines": "positive", "pods": "positive", "cores": "positive", "packetSize": "positive",
+        "queuePackets": "positive",
+    },
     "reps-path-selector-trace": {
         "selector": "selector", "packets": "positive", "ecnEvery": "count",
         "timeoutAt": "count",
@@ -154,6 +160,8 @@ CASES = [
     ("reps-lb-comparison", ["--rto=11s"], r"--rto: 11s is out of range; allowed"),
     ("reps-lb-comparison", ["--rto=soon"], r"--rto \(reference, basertt or a Time\): 'soon' is not a time"),
     ("reps-lb-comparison", ["--minRto=11s"], r"--minRto: 11s is out of range; allowed: 0 to 10s"),
+    ("reps-ns3-baseline", ["--tiers=3", "--spines=3", "--cores=4"], r"--cores: 4 is not allowed; allowed: a multiple of --spines \(3\)"),
+    ("reps-ns3-baseline", ["--packetSize=9000"], r"--packetSize: 9000 is out of range"),
     ("reps-lb-comparison", ["--ackEvery=0"], r"--ackEvery: 0 is out of range; expected .*\[1, 65536\]"),
     ("reps-lb-comparison", ["--ackEvery=65537"], r"--ackEvery: 65537 is out of range"),
     ("reps-lb-comparison", ["--ackEveryBytes=2GiB"], r"--ackEveryBytes: 2GiB is out of range; allowed: 0 \(off\) to 1GiB"),

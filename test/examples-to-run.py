@@ -32,6 +32,9 @@ cpp_examples = [
      "--quiet", "True", "False"),
     ("reps-custom-selector --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB --quiet",
      "True", "False"),
+    ("reps-ns3-baseline --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=64KiB", "True", "False"),
+    ("reps-ns3-baseline --tiers=3 --pods=2 --leaves=2 --hostsPerLeaf=2 --spines=2 --cores=4 "
+     "--flowSize=64KiB", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

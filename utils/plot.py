@@ -7,6 +7,8 @@ options, any number of them, and writes:
   fct_cdf.png        CDF of flow completion times, one line per scheme (needs a CSV file)
   slowdown_cdf.png   CDF of slowdowns, one line per scheme (needs a CSV file)
   link_load.png      bytes per fabric link, one panel per scheme ("link_bytes" in the JSON)
+  scaling.png        CPU seconds against link packets, log-log, one line per series with its
+                     fitted exponent (the JSON of utils/benchmark.py --scaling)
   ts_<name>.png      every time series of the JSON ("timeseries" -> <name>), e.g.
                      ts_queue_bytes.png (queue depth over time) and ts_drops.png (drops over
                      time), one panel per scheme, with the run's "events" (link failures...)
@@ -40,7 +42,7 @@ import math
 import os
 import sys
 
-KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "ts")
+KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "ts", "scaling")
 
 
 class InputError(Exception):
@@ -60,6 +62,15 @@ def load_json(path):
         raise InputError("%s: cannot read: %s" % (path, e.strerror))
     except json.JSONDecodeError as e:
         raise InputError("%s: not valid JSON: %s" % (path, e))
+    if isinstance(doc, dict) and isinstance(doc.get("scaling"), list):
+        # utils/benchmark.py: its runs are not experiment results.
+        for i, r in enumerate(doc["scaling"]):
+            if not isinstance(r, dict) or not all(
+                    isinstance(r.get(k), (int, float)) for k in ("link_packets", "cpu_s")) \
+                    or not isinstance(r.get("series"), str):
+                raise InputError('%s: scaling[%d] needs "series", "link_packets" and "cpu_s"'
+                                 % (path, i))
+        return {"results": [], "scaling": doc["scaling"], "fits": doc.get("fits", [])}
     if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
         raise InputError('%s: expected an object with a "results" array (the output of --json)'
                          % path)
@@ -203,6 +214,26 @@ def plot_timeseries(plt, runs, key, out):
     plt.close(fig)
 
 
+def plot_scaling(plt, scaling, fits, out):
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    exponents = {f.get("series"): f.get("exponent") for f in fits}
+    for series in sorted({r["series"] for r in scaling}):
+        pts = sorted((r["link_packets"], r["cpu_s"]) for r in scaling if r["series"] == series)
+        b = exponents.get(series)
+        name = series + (" (b = %.2f)" % b if isinstance(b, (int, float)) else "")
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=name)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("link packets (transmissions over links)")
+    ax.set_ylabel("CPU seconds (whole process)")
+    ax.set_title("cost = a x (link packets)^b")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description="Plot reps experiment results (JSON from --json, CSV from --csv) as PNGs.",
@@ -222,13 +253,16 @@ def main(argv=None):
     if bad or not kinds:
         fail("--only: unknown plot(s) %s; allowed: %s" % (", ".join(bad) or "''", ", ".join(KINDS)))
 
-    runs, flows = [], []
+    runs, flows, scaling, fits = [], [], [], []
     try:
         for path in args.files:
             if path.endswith(".csv"):
                 flows += [(lb, path, v) for lb, v in load_csv(path).items()]
             elif path.endswith(".json"):
-                runs += [(r["lb"], path, r) for r in load_json(path)["results"]]
+                doc = load_json(path)
+                runs += [(r["lb"], path, r) for r in doc["results"]]
+                scaling += doc.get("scaling", [])
+                fits += doc.get("fits", [])
             else:
                 raise InputError("%s: expected a .json or .csv file" % path)
     except InputError as e:
@@ -284,6 +318,8 @@ def main(argv=None):
             keys += [k for k in r.get("timeseries", {}) if k not in keys]
         for key in keys:
             plot_timeseries(plt, named_runs, key, target("ts_" + key))
+    if "scaling" in kinds and scaling:
+        plot_scaling(plt, scaling, fits, target("scaling"))
     if not written:
         fail("nothing to plot in %s" % ", ".join(args.files))
     for path in written:
