@@ -103,12 +103,16 @@ SCALING_PROGRAMS = [("reps", "reps-lb-comparison", ["--lb=reps", "--sampleInterv
                     ("ns3-baseline", "reps-ns3-baseline", [])]
 
 
-def scaling_runs(flow, smoke):
+def scaling_runs(flow, smoke, max_hosts=1024, programs=None):
     """The runs of the scaling series: (name, description, program, args, series, hosts)."""
     runs = []
     two = {16: SCALING_2TIER[16], 32: SCALING_2TIER[32]} if smoke else SCALING_2TIER
     fat = {16: 4} if smoke else SCALING_FAT_TREE
+    two = {h: v for h, v in two.items() if h <= max_hosts}
+    fat = {h: v for h, v in fat.items() if h <= max_hosts}
     for label, program, extra in SCALING_PROGRAMS:
+        if programs and label not in programs:
+            continue
         for hosts, (leaves, per_leaf, spines) in sorted(two.items()):
             runs.append(("scale-%s-2tier-%d" % (label, hosts),
                          "%s, 2 tiers, %d hosts" % (label, hosts), program,
@@ -260,6 +264,10 @@ def main():
                         help="run the scaling series (16 to 1024 hosts, 2 and 3 tiers)")
     parser.add_argument("--scaling-flow", default="1MiB",
                         help="bytes per host of the scaling series (default 1MiB)")
+    parser.add_argument("--scaling-max-hosts", type=int, default=1024,
+                        help="largest fabric of the scaling series (default 1024)")
+    parser.add_argument("--scaling-programs", default="",
+                        help="comma list of series to run: reps, ns3-baseline (default both)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs per scenario; the medians are reported (default 1)")
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build-bench"),
@@ -276,7 +284,12 @@ def main():
     names = [s[0] for s in scenarios]
     scaling = []
     if args.scaling or args.smoke:
-        scaling = scaling_runs("16KiB" if args.smoke else args.scaling_flow, args.smoke)
+        programs = [p for p in args.scaling_programs.split(",") if p]
+        known = [label for label, _, _ in SCALING_PROGRAMS]
+        if any(p not in known for p in programs):
+            parser.error("--scaling-programs: allowed: %s" % ", ".join(known))
+        scaling = scaling_runs("16KiB" if args.smoke else args.scaling_flow, args.smoke,
+                               args.scaling_max_hosts, programs)
     if args.list:
         for name, desc, program, extra in scenarios:
             print("%-24s %s\n%-24s   %s %s" % (name, desc, "", program, " ".join(extra)))
