@@ -64,6 +64,7 @@ def build(bld):
         'test/reps-headers-test-suite.cc',
         'test/reps-load-balancing-test-suite.cc',
         'test/reps-mutants-test-suite.cc',
+        'test/reps-nic-bypass-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-pfc-test-suite.cc',
         'test/reps-selectors-test-suite.cc',

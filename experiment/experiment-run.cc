@@ -248,6 +248,10 @@ ExperimentRun::InstallTransport()
     m_rdma.SetQueuePairAttribute("Rto", TimeValue(QueuePairRto(m_fabricRtt)));
     m_rdma.SetQueuePairAttribute("MinRto", TimeValue(m_parsed.minRto));
     m_rdma.SetQueuePairAttribute("RtoBackoff", BooleanValue(e.rtoBackoff));
+    m_rdma.SetQueuePairAttribute("AckEvery", UintegerValue(e.ackEvery));
+    m_rdma.SetQueuePairAttribute("AckEveryBytes",
+                                 UintegerValue(static_cast<uint32_t>(m_parsed.ackEveryBytes)));
+    m_rdma.SetQueuePairAttribute("AckDelay", TimeValue(m_parsed.ackDelay));
     m_backgroundRdma = m_rdma;
     m_backgroundRdma.SetPathSelector("ns3::EcmpPathSelector",
                                      "EntropySpace",

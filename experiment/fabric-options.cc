@@ -70,6 +70,9 @@ FabricOptions::FabricOptions()
       rto("reference"),
       minRto("0"),
       rtoBackoff(false),
+      ackEvery(1),
+      ackEveryBytes("0"),
+      ackDelay("0"),
       opsVariant("uniform"),
       freezing(true),
       freezeDuration("10ms"),
@@ -89,6 +92,7 @@ FabricOptions::FabricOptions()
     RegisterLinkOptions();
     RegisterSwitchOptions();
     RegisterTransportOptions();
+    RegisterAckOptions();
     RegisterPfcOptions();
 }
 
@@ -372,6 +376,39 @@ FabricOptions::RegisterTransportOptions()
               }
               m_parsed.ccType = tid.GetName();
           });
+}
+
+void
+FabricOptions::RegisterAckOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddRange("ackEvery",
+               "ACK coalescing: the receiver acknowledges every n-th in-order data packet (1 to "
+               "65536); CE-marked, out-of-order and last packets are acknowledged at once",
+               &ackEvery,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(65536));
+    o.AddBytes("ackEveryBytes",
+               "ACK coalescing: the receiver also acknowledges once this many payload bytes "
+               "arrived in order, whichever of --ackEvery and --ackEveryBytes comes first "
+               "(bytes, 0: off, at most 1GiB)",
+               &ackEveryBytes,
+               &m_parsed.ackEveryBytes);
+    o.AddCheck([this]() {
+        if (m_parsed.ackEveryBytes > (uint64_t{1} << 30))
+        {
+            OptionParser::Exit("--ackEveryBytes: " + ackEveryBytes +
+                               " is out of range; allowed: 0 (off) to 1GiB");
+        }
+    });
+    o.AddTime("ackDelay",
+              "ACK coalescing timer: a data packet left unacknowledged is acknowledged at the "
+              "latest this long after it arrived (Time, 0: off, at most 1s)",
+              &ackDelay,
+              &m_parsed.ackDelay);
+    o.AddCheck([this]() {
+        TimeInRangeOrExit("--ackDelay", ackDelay, "0 (off) to 1s", m_parsed.ackDelay <= Seconds(1));
+    });
 }
 
 void

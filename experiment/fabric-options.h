@@ -54,6 +54,8 @@ class FabricOptions
         Time reconverge;                                  //!< --reconverge.
         Time rto;                                         //!< --rto when a Time, else 0.
         Time minRto;                                      //!< --minRto.
+        uint64_t ackEveryBytes{0};                        //!< --ackEveryBytes.
+        Time ackDelay;                                    //!< --ackDelay.
         Time freezeDuration;                              //!< --freezeDuration.
         Time dlbTimeout;                                  //!< --dlbTimeout.
         Time start;                                       //!< --startTime.
@@ -125,6 +127,9 @@ class FabricOptions
     std::string rto;            //!< RTO rule: reference, basertt or a Time.
     std::string minRto;         //!< Lower bound of every queue pair's RTO.
     bool rtoBackoff;            //!< Exponential RTO backoff.
+    uint32_t ackEvery;          //!< ACK coalescing: data packets per ACK.
+    std::string ackEveryBytes;  //!< ACK coalescing: payload bytes per ACK (0: off).
+    std::string ackDelay;       //!< ACK coalescing timer (0: off).
     std::string opsVariant;     //!< OPS: uniform or deck.
     bool freezing;              //!< REPS freezing enabled.
     std::string freezeDuration; //!< REPS freeze duration.
@@ -157,6 +162,8 @@ class FabricOptions
     void RegisterTransportOptions();
     /// Register the options of PFC (lossless fabric).
     void RegisterPfcOptions();
+    /// Register the options of ACK coalescing.
+    void RegisterAckOptions();
 
     bool m_checked; //!< Check() ran.
 };

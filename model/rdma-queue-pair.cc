@@ -30,6 +30,7 @@ namespace
 constexpr uint32_t kMaxMtu = 65000;  //!< Largest payload of one packet.
 constexpr uint32_t kCnpPayload = 16; //!< Reserved bytes of a CNP (RoCEv2 annex).
 constexpr uint32_t kMaxBackoff = 6;  //!< RTO backoff stops at 2^6 = 64 x.
+constexpr uint32_t kMaxAckEveryBytes = 1u << 30; //!< Largest AckEveryBytes.
 } // namespace
 
 TypeId
@@ -87,6 +88,21 @@ RdmaQueuePair::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&RdmaQueuePair::m_ackEvery),
                           MakeUintegerChecker<uint32_t>(0))
+            .AddAttribute("AckEveryBytes",
+                          "ACK coalescing by bytes: the receiver also acknowledges as soon as "
+                          "this many payload bytes arrived in order since its last ACK, whichever "
+                          "of AckEvery and AckEveryBytes comes first (0: off; at most 2^30). The "
+                          "ACK echoes the EV and CE bit of the packet that triggered it.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RdmaQueuePair::m_ackEveryBytes),
+                          MakeUintegerChecker<uint32_t>(0, kMaxAckEveryBytes))
+            .AddAttribute("AckDelay",
+                          "ACK coalescing timer: when a data packet is left unacknowledged, an "
+                          "ACK of the last such packet leaves at the latest this long after it "
+                          "(0: off; at most 1 s).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&RdmaQueuePair::m_ackDelay),
+                          MakeTimeChecker(Time(0), Seconds(1)))
             .AddAttribute("GoBackN",
                           "Classic RoCEv2 go-back-N instead of selective repeat: the receiver "
                           "drops out-of-order packets and the sender resends everything from the "
@@ -162,6 +178,8 @@ RdmaQueuePair::RdmaQueuePair()
       m_minRto(0),
       m_rtoBackoff(false),
       m_ackEvery(1),
+      m_ackEveryBytes(0),
+      m_ackDelay(0),
       m_goBackN(false),
       m_trimming(false),
       m_initialPsn(0),
@@ -175,6 +193,9 @@ RdmaQueuePair::RdmaQueuePair()
       m_rxMessageId(0),
       m_rxMessageStarted(false),
       m_unacked(0),
+      m_unackedBytes(0),
+      m_pendingPsn(0),
+      m_pendingEv(0),
       m_cnpSent(false)
 {
     NS_LOG_FUNCTION(this);
@@ -191,6 +212,7 @@ RdmaQueuePair::DoDispose()
     NS_LOG_FUNCTION(this);
     m_rtoEvent.Cancel();
     m_paceEvent.Cancel();
+    m_ackTimer.Cancel();
     m_stack = nullptr;
     m_ps = nullptr;
     m_cc = nullptr;
@@ -481,12 +503,19 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     bth.SetDestQp(m_remoteQpn);
     bth.SetPsn(static_cast<uint32_t>(seq));
     // Ask for an ACK at once at the end of a message, for a retransmission, and when the
-    // congestion or the receive window is full, so that ACK coalescing never stalls the sender.
+    // congestion or the receive window is full with too few packets in flight for the peer's
+    // coalescing to answer them (the peer coalesces as this end does: the helper gives both
+    // ends the same attributes), so that ACK coalescing never stalls the sender. With at least
+    // AckEvery packets (or AckEveryBytes bytes) in flight an ACK is on its way anyway; asking
+    // for one on every packet of a full window would undo the coalescing.
     bool last =
         slot.opCode == RoceBthHeader::RC_SEND_LAST || slot.opCode == RoceBthHeader::RC_SEND_ONLY;
     uint32_t cwnd = m_cc->GetWindow();
-    const bool windowFull = m_txWindow.GetBytesInFlight() + m_mtu > cwnd || m_txWindow.IsFull();
-    bth.SetAckRequest(last || retx || windowFull);
+    const uint64_t inflight = m_txWindow.GetBytesInFlight();
+    const bool windowFull = inflight + m_mtu > cwnd || m_txWindow.IsFull();
+    const bool peerWillAck = inflight >= static_cast<uint64_t>(m_ackEvery) * m_mtu ||
+                             (m_ackEveryBytes > 0 && inflight >= m_ackEveryBytes);
+    bth.SetAckRequest(last || retx || (windowFull && !peerWillAck));
     p->AddHeader(bth);
 
     const uint32_t wire = p->GetSize() + RdmaStack::WIRE_OVERHEAD;
@@ -776,11 +805,37 @@ RdmaQueuePair::AcceptData(Ptr<Packet> packet,
     });
 
     ++m_unacked;
+    m_unackedBytes += bytes;
     const bool lastOfMessage = bth.GetOpCode() == RoceBthHeader::RC_SEND_LAST ||
                                bth.GetOpCode() == RoceBthHeader::RC_SEND_ONLY;
-    if (m_unacked >= m_ackEvery || !inOrder || ce || lastOfMessage || bth.GetAckRequest())
+    const bool enoughBytes = m_ackEveryBytes > 0 && m_unackedBytes >= m_ackEveryBytes;
+    // As TCP's delayed ACKs (RFC 5681): a packet that fills a gap (the cumulative point jumps
+    // past it) is acknowledged at once. Under spraying the packet that fills the last gap is
+    // often the last of a window to arrive; held back, it would leave the sender waiting for
+    // its retransmission timer.
+    if (m_unacked >= m_ackEvery || enoughBytes || !inOrder || ce || lastOfMessage ||
+        bth.GetAckRequest() || m_rxWindow.GetNext() > seq + 1)
     {
         SendAck(bth.GetPsn(), ev, ce, false, RoceAckHeader::NONE);
+        return;
+    }
+    // Held back: remember what the timer's ACK will echo (an unmarked packet, since a CE mark
+    // is acknowledged at once), and start the timer at the first packet held back.
+    m_pendingPsn = bth.GetPsn();
+    m_pendingEv = ev;
+    if (m_ackDelay.IsStrictlyPositive() && m_ackTimer.IsExpired())
+    {
+        m_ackTimer = Simulator::Schedule(m_ackDelay, &RdmaQueuePair::AckDelayExpired, this);
+    }
+}
+
+void
+RdmaQueuePair::AckDelayExpired()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_unacked > 0)
+    {
+        SendAck(m_pendingPsn, m_pendingEv, false, false, RoceAckHeader::NONE);
     }
 }
 
@@ -810,6 +865,11 @@ RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8
 {
     NS_LOG_FUNCTION(this << psn << ev << ce << duplicate << +nackReason);
     m_unacked = 0;
+    m_unackedBytes = 0;
+    if (!m_ackTimer.IsExpired())
+    {
+        m_ackTimer.Cancel();
+    }
     RoceAckHeader ack;
     if (nackReason != RoceAckHeader::NONE)
     {

@@ -79,7 +79,12 @@ struct RdmaQueuePairStats
  * Receive side: selective repeat. A packet is placed wherever it falls in a bitmap window
  * (RdmaReceiveWindow) of ReceiveWindow PSNs above the next expected PSN; a duplicate is detected
  * and not counted twice; a message is received when the expected PSN passes its last packet. One
- * ACK per data packet by default (AckEvery); a trimmed packet is answered at once with a NACK. In
+ * ACK per data packet by default; ACK coalescing (AckEvery packets, AckEveryBytes bytes,
+ * whichever comes first, and the AckDelay timer) acknowledges several packets with one ACK that
+ * echoes the EV and CE bit of the packet that triggered it only (see RoceAckHeader); CE-marked,
+ * out-of-order, duplicate, last-of-message and AckReq packets are acknowledged at once, so the
+ * packets an ACK covers silently all arrived unmarked. A trimmed packet is answered at once
+ * with a NACK. In
  * GoBackN mode (classic RoCEv2) only the expected PSN is accepted, the first out-of-order packet is
  * answered with a sequence-error NACK and the sender goes back to the cumulative PSN.
  */
@@ -305,6 +310,8 @@ class RdmaQueuePair : public Object
     void RtoExpired();
     /// Arm the retransmission timer if it is not running.
     void ArmRto();
+    /// The ACK-coalescing timer fired: acknowledge what is pending.
+    void AckDelayExpired();
     /// Send an ACK or NACK for a data packet.
     void SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason);
     /// Send a CNP to the remote queue pair.
@@ -322,6 +329,8 @@ class RdmaQueuePair : public Object
     Time m_minRto;            //!< MinRto attribute.
     bool m_rtoBackoff;        //!< RtoBackoff attribute.
     uint32_t m_ackEvery;      //!< AckEvery.
+    uint32_t m_ackEveryBytes; //!< AckEveryBytes (0: off).
+    Time m_ackDelay;          //!< AckDelay (0: off).
     bool m_goBackN;           //!< GoBackN.
     bool m_trimming;          //!< Trimming.
     uint32_t m_initialPsn;    //!< InitialPsn.
@@ -358,6 +367,10 @@ class RdmaQueuePair : public Object
     Time m_rxMessageStart;        //!< Arrival of the first packet of that message.
     bool m_rxMessageStarted;      //!< A packet of that message arrived.
     uint32_t m_unacked;           //!< Data packets not acknowledged yet (coalescing).
+    uint64_t m_unackedBytes;      //!< Payload bytes not acknowledged yet (coalescing).
+    uint32_t m_pendingPsn;        //!< PSN of the last packet not acknowledged yet.
+    uint16_t m_pendingEv;         //!< Its entropy value.
+    EventId m_ackTimer;           //!< AckDelay timer.
     Time m_lastCnp;               //!< When the last CNP was sent.
     bool m_cnpSent;               //!< A CNP was sent at least once.
     MessageCallback m_onReceive;  //!< Receive callback.

@@ -8,6 +8,9 @@
 #include "roce-bth-header.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-route.h"
@@ -18,7 +21,10 @@
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -41,6 +47,14 @@ RdmaStack::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Reps")
             .AddConstructor<RdmaStack>()
+            .AddAttribute("BypassIpStack",
+                          "Build and parse the IPv4 and UDP headers of RoCEv2 packets in the NIC "
+                          "and talk to the NIC's traffic-control layer directly, as a RoCE NIC "
+                          "does (the same bytes on the wire, much faster); false: through ns-3's "
+                          "UDP and IPv4. Read when the stack is set up.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RdmaStack::m_bypass),
+                          MakeBooleanChecker())
             .AddTraceSource("Drop",
                             "A received RoCEv2 packet was dropped: no valid BTH, or no queue "
                             "pair with its destination QPN.",
@@ -50,7 +64,10 @@ RdmaStack::GetTypeId()
 }
 
 RdmaStack::RdmaStack()
-    : m_endPoint(nullptr),
+    : m_bypass(true),
+      m_direct(false),
+      m_ttl(64),
+      m_endPoint(nullptr),
       m_interface(0)
 {
     NS_LOG_FUNCTION(this);
@@ -81,6 +98,17 @@ RdmaStack::DoDispose()
         m_udp->DeAllocate(m_endPoint);
     }
     m_endPoint = nullptr;
+    if (m_direct && m_nic && m_node)
+    {
+        // Give the NIC back to the node, as Node::AddDevice() had set it up.
+        m_nic->SetReceiveCallback(MakeNullCallback<bool,
+                                                   Ptr<NetDevice>,
+                                                   Ptr<const Packet>,
+                                                   uint16_t,
+                                                   const Address&>());
+    }
+    m_direct = false;
+    m_tc = nullptr;
     m_udp = nullptr;
     m_ipv4 = nullptr;
     m_nic = nullptr;
@@ -120,6 +148,16 @@ RdmaStack::Setup(Ptr<Node> node)
                                            << node->GetId() << " is taken");
     m_endPoint->SetRxCallback(MakeCallback(&RdmaStack::Receive, this));
     m_endPoint->SetDestroyCallback(MakeCallback(&RdmaStack::EndPointDestroyed, this));
+    Ptr<Ipv4L3Protocol> l3 = node->GetObject<Ipv4L3Protocol>();
+    m_tc = node->GetObject<TrafficControlLayer>();
+    if (m_bypass && l3 && m_tc)
+    {
+        UintegerValue ttl;
+        l3->GetAttribute("DefaultTtl", ttl);
+        m_ttl = static_cast<uint8_t>(ttl.Get());
+        m_nic->SetReceiveCallback(MakeCallback(&RdmaStack::ReceiveFromNic, this));
+        m_direct = true;
+    }
     // A lossless fabric: PAUSE frames for the data priority stop the NIC's data packets.
     m_pfc = m_nic->GetObject<PfcPort>();
     if (m_pfc)
@@ -292,9 +330,6 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
 {
     NS_LOG_FUNCTION(this << packet << qp << sport);
     const uint32_t wire = packet->GetSize() + WIRE_OVERHEAD;
-    SocketIpTosTag tos;
-    tos.SetTos(kEct0);
-    packet->AddPacketTag(tos);
     Ptr<Ipv4Route> route = qp->GetRoute();
     if (!route)
     {
@@ -313,6 +348,15 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
         }
     }
     ++m_stats.packetsSent;
+    if (m_direct && route && route->GetOutputDevice() == m_nic &&
+        qp->GetRemoteAddress() != m_address)
+    {
+        TransmitDirect(packet, qp->GetRemoteAddress(), sport);
+        return wire;
+    }
+    SocketIpTosTag tos;
+    tos.SetTos(kEct0);
+    packet->AddPacketTag(tos);
     if (route)
     {
         m_udp->Send(packet,
@@ -330,12 +374,92 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
 }
 
 void
+RdmaStack::TransmitDirect(Ptr<Packet> packet, Ipv4Address destination, uint16_t sport)
+{
+    NS_LOG_FUNCTION(this << packet << destination << sport);
+    // What UdpL4Protocol::Send() and Ipv4L3Protocol::Send()/SendRealOut() and Ipv4Interface
+    // would do for a unicast packet on a point-to-point NIC, field for field.
+    if (!m_ipv4->IsUp(m_interface))
+    {
+        return; // as Ipv4L3Protocol: a packet for a down interface is dropped silently
+    }
+    const bool checksum = Node::ChecksumEnabled();
+    UdpHeader udp;
+    if (checksum)
+    {
+        udp.EnableChecksums();
+        udp.InitializeChecksum(m_address, destination, kUdpProtocol);
+    }
+    udp.SetDestinationPort(RoceBthHeader::UDP_PORT);
+    udp.SetSourcePort(sport);
+    packet->AddHeader(udp);
+
+    Ipv4Header ip;
+    ip.SetSource(m_address);
+    ip.SetDestination(destination);
+    ip.SetProtocol(kUdpProtocol);
+    ip.SetPayloadSize(packet->GetSize());
+    ip.SetTtl(m_ttl);
+    ip.SetTos(kEct0);
+    ip.SetMayFragment();
+    // Ipv4L3Protocol counts identifications per (source, destination, protocol); this stack is
+    // the node's only source of UDP packets to the fabric's RoCEv2 peers.
+    ip.SetIdentification(m_ipId[destination.Get()]++);
+    if (checksum)
+    {
+        ip.EnableChecksum();
+    }
+    m_tc->Send(m_nic,
+               Create<Ipv4QueueDiscItem>(packet,
+                                         m_nic->GetBroadcast(),
+                                         Ipv4L3Protocol::PROT_NUMBER,
+                                         ip));
+}
+
+bool
+RdmaStack::ReceiveFromNic(Ptr<NetDevice> device,
+                          Ptr<const Packet> packet,
+                          uint16_t protocol,
+                          const Address& from)
+{
+    NS_LOG_FUNCTION(this << device << packet << protocol);
+    // Take what ns-3's IPv4 and UDP would hand to the end point of port 4791 unchanged: a whole
+    // unicast UDP datagram for this address on an interface that is up, checksums off.
+    if (protocol == Ipv4L3Protocol::PROT_NUMBER && !Node::ChecksumEnabled() &&
+        m_ipv4->IsUp(m_interface))
+    {
+        Ptr<Packet> p = packet->Copy();
+        Ipv4Header ip;
+        p->RemoveHeader(ip);
+        UdpHeader udp;
+        if (ip.GetProtocol() == kUdpProtocol && ip.GetDestination() == m_address &&
+            ip.IsLastFragment() && ip.GetFragmentOffset() == 0 &&
+            ip.GetPayloadSize() == p->GetSize() && p->RemoveHeader(udp) == udp.GetSerializedSize() &&
+            udp.GetDestinationPort() == RoceBthHeader::UDP_PORT)
+        {
+            Deliver(p, udp.GetSourcePort(), ip.GetEcn() == Ipv4Header::ECN_CE);
+            return true;
+        }
+    }
+    // Everything else, as Node would dispatch it: the traffic-control layer is the handler the
+    // internet stack registered for IPv4, ARP and IPv6 on every device.
+    m_tc->Receive(device, packet, protocol, from, device->GetAddress(), NetDevice::PACKET_HOST);
+    return true;
+}
+
+void
 RdmaStack::Receive(Ptr<Packet> packet,
                    Ipv4Header header,
                    uint16_t sport,
                    Ptr<Ipv4Interface> incomingInterface)
 {
     NS_LOG_FUNCTION(this << packet << header << sport);
+    Deliver(packet, sport, header.GetEcn() == Ipv4Header::ECN_CE);
+}
+
+void
+RdmaStack::Deliver(Ptr<Packet> packet, uint16_t sport, bool ce)
+{
     ++m_stats.packetsReceived;
     RoceBthHeader bth;
     // Peek first: a datagram too short for a BTH was not built with one, and removing a header
@@ -354,7 +478,7 @@ RdmaStack::Receive(Ptr<Packet> packet,
         m_dropTrace(packet);
         return;
     }
-    qp->Receive(packet, bth, sport, header.GetEcn() == Ipv4Header::ECN_CE);
+    qp->Receive(packet, bth, sport, ce);
 }
 
 } // namespace ns3

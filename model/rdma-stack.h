@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -25,6 +26,7 @@ class Node;
 class Ipv4;
 class Ipv4EndPoint;
 class Ipv4Interface;
+class TrafficControlLayer;
 class UdpL4Protocol;
 class PfcPort;
 
@@ -44,10 +46,23 @@ struct RdmaStackStats
 /**
  * \ingroup reps
  * The RDMA (RoCEv2) stack of a host, aggregated to its Node by RdmaHelper: owns the node's
- * queue pairs, receives on UDP port 4791 through ns-3's UDP/IPv4 (an Ipv4EndPoint, whose
- * receive callback gives the IPv4 header and so the CE codepoint), and sends every packet with
- * UdpL4Protocol::Send(), source port = the packet's entropy value, destination port 4791, and
- * IPv4 ECN codepoint ECT(0) (a SocketIpTosTag that Ipv4L3Protocol copies into the header).
+ * queue pairs and sends every packet with source port = the packet's entropy value,
+ * destination port 4791, and IPv4 ECN codepoint ECT(0).
+ *
+ * By default (BypassIpStack) the stack is a RoCE NIC: it builds the IPv4 and UDP headers of
+ * its packets itself, exactly as ns-3's UdpL4Protocol and Ipv4L3Protocol would (TTL from the
+ * node's Ipv4L3Protocol DefaultTtl, identification counted per destination, may-fragment,
+ * checksums when Node::ChecksumEnabled()), and hands them to the traffic-control layer of its
+ * NIC; it takes the NIC's receive callback, keeps the UDP 4791 packets addressed to it and
+ * hands every other packet (TCP, ARP, IPv6, ...) to the traffic-control layer, as the node
+ * would. The packets on the wire are the same bytes; the hosts' IPv4 and UDP layers, a third
+ * of all the work of a run, are skipped. What is no longer seen: the hosts' Ipv4L3Protocol
+ * traces (Tx, Rx, SendOutgoing, LocalDeliver) for RoCEv2 packets, and other protocol handlers
+ * registered on the node for the NIC. With checksums enabled, or for a packet it cannot take
+ * (an interface down, a fragment, another destination), the stack leaves received packets to
+ * ns-3's IPv4. With BypassIpStack false it goes through ns-3's UDP/IPv4 (an Ipv4EndPoint on
+ * port 4791, whose receive callback gives the IPv4 header and so the CE codepoint, and
+ * UdpL4Protocol::Send() with a SocketIpTosTag for the ECN codepoint).
  *
  * The stack serializes its queue pairs onto the NIC: it hands one packet at a time to UDP and
  * waits for that packet's transmission time at the NIC's DataRate (its size on the wire,
@@ -143,12 +158,40 @@ class RdmaStack : public Object
     void PfcStateChanged(bool paused);
     /// UdpL4Protocol freed the end point (it was disposed first).
     void EndPointDestroyed();
+    /// Build the IPv4 and UDP headers of a packet and hand it to the NIC's traffic control.
+    void TransmitDirect(Ptr<Packet> packet, Ipv4Address destination, uint16_t sport);
     /// UDP receive callback of the endpoint.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
                  uint16_t sport,
                  Ptr<Ipv4Interface> incomingInterface);
+    /**
+     * The NIC's receive callback (BypassIpStack): RoCEv2 packets for this node go to Deliver(),
+     * every other packet to the node's traffic-control layer.
+     * \param device the NIC
+     * \param packet the packet, IPv4 header first
+     * \param protocol its EtherType
+     * \param from the sender's address
+     * 
+eturn true
+     */
+    bool ReceiveFromNic(Ptr<NetDevice> device,
+                        Ptr<const Packet> packet,
+                        uint16_t protocol,
+                        const Address& from);
+    /**
+     * Hand a RoCEv2 packet (BTH first) to its queue pair.
+     * \param packet the packet
+     * \param sport its UDP source port
+     * \param ce whether it carried the IPv4 CE codepoint
+     */
+    void Deliver(Ptr<Packet> packet, uint16_t sport, bool ce);
 
+    bool m_bypass;                                 //!< BypassIpStack attribute.
+    bool m_direct;                                 //!< The NIC's receive callback is ours.
+    Ptr<TrafficControlLayer> m_tc;                 //!< The node's traffic control.
+    uint8_t m_ttl;                                 //!< TTL of the packets sent.
+    std::unordered_map<uint32_t, uint16_t> m_ipId; //!< Next IPv4 identification per address.
     Ptr<Node> m_node;                              //!< The node.
     Ptr<Ipv4> m_ipv4;                              //!< Its IPv4.
     Ptr<UdpL4Protocol> m_udp;                      //!< Its UDP.

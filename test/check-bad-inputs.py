@@ -54,6 +54,7 @@ TINY = {
     "reps-fabric-summary": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--duration=5us"],
     "reps-two-host": ["--size=65536"],
     "reps-path-selector-trace": ["--packets=4", "--quiet"],
+    "reps-ns3-baseline": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--flowSize=16KiB"],
 }
 
 # Invalid values per kind of option.
@@ -93,7 +94,8 @@ KINDS = {
         "dlbTimeout": "time", "dlbTableSize": "count", "trimMode": "choice",
         "trimSize": "count",
         "markOn": "choice", "controlPriority": "bool", "baseRtt": "choice", "rto": "time",
-        "minRto": "time", "rtoBackoff": "bool", "opsVariant": "choice", "freezing": "bool",
+        "minRto": "time", "rtoBackoff": "bool", "ackEvery": "positive",
+        "ackEveryBytes": "size", "ackDelay": "time", "opsVariant": "choice", "freezing": "bool",
         "freezeDuration": "time", "cc": "cc", "pattern": "choice", "flowSize": "size",
         "load": "fraction", "duration": "time", "cdf": "cdf", "incastSenders": "count",
         "qpsPerPeer": "positive", "ring": "choice", "background": "fraction",
@@ -122,6 +124,11 @@ KINDS = {
     },
     "reps-switch-lb": {
         "schemes": "choice", "scenarios": "choice", "downlinkRate": "rate",
+    },
+    "reps-ns3-baseline": {
+        "tiers": "positive", "leaves": "positive", "hostsPerLeaf": "positive",
+        "spines": "positive", "pods": "positive", "cores": "positive", "packetSize": "positive",
+        "queuePackets": "positive",
     },
     "reps-path-selector-trace": {
         "selector": "selector", "packets": "positive", "ecnEvery": "count",
@@ -175,6 +182,12 @@ CASES = [
     ("reps-lb-comparison", ["--rto=11s"], r"--rto: 11s is out of range; allowed"),
     ("reps-lb-comparison", ["--rto=soon"], r"--rto \(reference, basertt or a Time\): 'soon' is not a time"),
     ("reps-lb-comparison", ["--minRto=11s"], r"--minRto: 11s is out of range; allowed: 0 to 10s"),
+    ("reps-ns3-baseline", ["--tiers=3", "--spines=3", "--cores=4"], r"--cores: 4 is not allowed; allowed: a multiple of --spines \(3\)"),
+    ("reps-ns3-baseline", ["--packetSize=9000"], r"--packetSize: 9000 is out of range"),
+    ("reps-lb-comparison", ["--ackEvery=0"], r"--ackEvery: 0 is out of range; expected .*\[1, 65536\]"),
+    ("reps-lb-comparison", ["--ackEvery=65537"], r"--ackEvery: 65537 is out of range"),
+    ("reps-lb-comparison", ["--ackEveryBytes=2GiB"], r"--ackEveryBytes: 2GiB is out of range; allowed: 0 \(off\) to 1GiB"),
+    ("reps-lb-comparison", ["--ackDelay=2s"], r"--ackDelay: 2s is out of range; allowed: 0 \(off\) to 1s"),
     ("reps-lb-comparison", ["--freezeDuration=0"], r"--freezeDuration: 0 is out of range; allowed: a Time in \(0, 1s\]"),
     ("reps-lb-comparison", ["--freezeDuration=2s"], r"--freezeDuration: 2s is out of range"),
     ("reps-lb-comparison", ["--reconverge=nevermore"], r"--reconverge: 'nevermore' is not a time"),

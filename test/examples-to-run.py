@@ -42,6 +42,9 @@ cpp_examples = [
      "True", "False"),
     ("reps-research-script --selector=ns3::OpsPathSelector --leaves=2 --hostsPerLeaf=2 "
      "--spines=2 --flowBytes=65536", "True", "False"),
+    ("reps-ns3-baseline --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=64KiB", "True", "False"),
+    ("reps-ns3-baseline --tiers=3 --pods=2 --leaves=2 --hostsPerLeaf=2 --spines=2 --cores=4 "
+     "--flowSize=64KiB", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

@@ -398,7 +398,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         for (const Ptr<RdmaQueuePair>& qp : qps)
         {
             QpSeen s;
-            for (const char* a : {"Trimming", "Mtu", "RtoBackoff"})
+            for (const char* a :
+                 {"Trimming", "Mtu", "RtoBackoff", "AckEvery", "AckEveryBytes", "AckDelay"})
             {
                 s.attrs[a] = Attr(qp, a);
             }
@@ -447,6 +448,9 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.rto = "33us";
         e.minRto = "40us";
         e.rtoBackoff = true;
+        e.ackEvery = 8;
+        e.ackEveryBytes = "16KiB";
+        e.ackDelay = "3us";
         e.opsVariant = "deck";
         e.freezing = false;
         e.freezeDuration = "3ms";
@@ -480,6 +484,9 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(qp.attrs["Trimming"], "true", "--trim in the queue pairs");
             NS_TEST_ASSERT_MSG_EQ(qp.attrs["Mtu"], "2048", "--mtu in the queue pairs");
             NS_TEST_ASSERT_MSG_EQ(qp.attrs["RtoBackoff"], "true", "--rtoBackoff");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["AckEvery"], "8", "--ackEvery");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["AckEveryBytes"], "16384", "--ackEveryBytes");
+            NS_TEST_ASSERT_MSG_EQ(Time(qp.attrs["AckDelay"]), MicroSeconds(3), "--ackDelay");
             NS_TEST_ASSERT_MSG_EQ(qp.attrs["Variant"], "Deck", "--opsVariant");
             NS_TEST_ASSERT_MSG_EQ(qp.rto, MicroSeconds(40), "--rto, raised to --minRto");
             NS_TEST_ASSERT_MSG_EQ(qp.cc, "ns3::DcqcnCongestionControl", "--cc");

@@ -555,6 +555,58 @@ class RdmaReorderingTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * ACK coalescing under reordering (AckEvery 16, no AckDelay): the packet that fills a gap is
+ * acknowledged at once, so the sender never waits for its retransmission timer although the
+ * packets that fill the last gaps are often the last of a window to arrive.
+ */
+class RdmaReorderingCoalescedTestCase : public TestCase
+{
+  public:
+    RdmaReorderingCoalescedTestCase()
+        : TestCase("Reordering with AckEvery 16: gap-filling packets ACKed at once, no timeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        EnableRandomEcmp();
+        Net net = Diamond();
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::OpsPathSelector");
+        rdma.SetCongestionControl("ns3::NoCongestionControl", "Window", UintegerValue(64 * 4096));
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(16));
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        rdma.AssignStreams(net.hosts, 1);
+        Tally tally;
+        qps.second->SetReceiveCallback(MakeCallback(&Tally::Received, &tally));
+        // One message each time, so that nothing sent later pushes the held packets out.
+        for (uint64_t s : {300 * 4096, 1000 * 4096 + 5})
+        {
+            tally.posted.push_back(s);
+            Simulator::Schedule(MilliSeconds(tally.posted.size() - 1), [&qps, &tally, s]() {
+                qps.first->PostSend(s, MakeCallback(&Tally::Completed, &tally));
+            });
+        }
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(CheckExactlyOnce(tally, qps, "reordering, AckEvery 16"),
+                              "",
+                              "every message, every byte exactly once");
+        NS_TEST_EXPECT_MSG_EQ(qps.first->GetStats().timeouts, 0, "no wait for the timer");
+        NS_TEST_EXPECT_MSG_EQ(qps.first->GetStats().retransmissions, 0, "no retransmission");
+        NS_TEST_EXPECT_MSG_LT(qps.second->GetStats().acksSent,
+                              qps.second->GetStats().dataReceived,
+                              "ACKs still coalesced");
+        DisableRandomEcmp();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Random drops (RateErrorModel) on the data and the ACK direction, over one link and over the
  * reordering diamond: every message completes with every byte once; the lost packets are
  * retransmitted and nothing else is (retransmissions stay close to the drops).
@@ -1240,6 +1292,112 @@ class RdmaAckCoalescingTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * ACK coalescing by bytes and by timer. AckEveryBytes = 16 KiB with 4 KiB packets gives one ACK
+ * per four packets although AckEvery alone would wait for 1000; AckDelay alone (AckEvery 1000)
+ * acknowledges every data packet no later than AckDelay after it arrived. Every byte arrives
+ * exactly once, the sender never waits for its retransmission timer, and every ACK echoes the
+ * entropy value of a packet it acknowledges.
+ */
+class RdmaAckThresholdsTestCase : public TestCase
+{
+  public:
+    /**
+     * \param byTimer coalesce by AckDelay instead of AckEveryBytes
+     */
+    RdmaAckThresholdsTestCase(bool byTimer)
+        : TestCase(byTimer ? "ACK coalescing by timer (AckDelay 2us): every packet ACKed within "
+                             "2us, fewer ACKs"
+                           : "ACK coalescing by bytes (AckEveryBytes 16KiB): one ACK per 4 "
+                             "packets"),
+          m_byTimer(byTimer)
+    {
+    }
+
+  private:
+    bool m_byTimer;                          //!< AckDelay instead of AckEveryBytes.
+    std::map<uint32_t, uint16_t> m_evOf;     //!< PSN -> EV of its first arrival.
+    std::vector<Time> m_waiting;             //!< Arrivals not acknowledged yet.
+    Time m_longestWait{0};                   //!< Longest arrival-to-ACK time.
+    uint32_t m_foreignEchoes{0};             //!< ACKs echoing an EV the PSN did not carry.
+
+    void Arrived(uint32_t psn, uint16_t ev, bool ce, bool dup)
+    {
+        m_evOf.emplace(psn, ev);
+        m_waiting.push_back(Simulator::Now());
+    }
+
+    void AckSent(uint32_t psn, uint16_t ev, bool ce, bool nack)
+    {
+        if (m_evOf.count(psn) == 0 || m_evOf[psn] != ev)
+        {
+            ++m_foreignEchoes;
+        }
+        for (const Time& t : m_waiting)
+        {
+            m_longestWait = std::max(m_longestWait, Simulator::Now() - t);
+        }
+        m_waiting.clear();
+    }
+
+    void DoRun() override
+    {
+        Net net = TwoHosts();
+        RdmaHelper rdma;
+        rdma.SetCongestionControl("ns3::NoCongestionControl");
+        rdma.SetQueuePairAttribute("AckEvery", UintegerValue(1000));
+        if (m_byTimer)
+        {
+            rdma.SetQueuePairAttribute("AckDelay", TimeValue(MicroSeconds(2)));
+        }
+        else
+        {
+            rdma.SetQueuePairAttribute("AckEveryBytes", UintegerValue(16384));
+        }
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(net.baseRtt));
+        rdma.Install(net.hosts);
+        auto qps = rdma.CreateQueuePair(net.hosts.Get(0), net.hosts.Get(1));
+        qps.second->TraceConnectWithoutContext(
+            "DataReceived",
+            MakeCallback(&RdmaAckThresholdsTestCase::Arrived, this));
+        qps.second->TraceConnectWithoutContext(
+            "AckSent",
+            MakeCallback(&RdmaAckThresholdsTestCase::AckSent, this));
+        Tally tally;
+        const uint64_t size = 400 * 4096;
+        qps.first->PostSend(size, MakeCallback(&Tally::Completed, &tally));
+        qps.second->SetReceiveCallback(MakeCallback(&Tally::Received, &tally));
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+
+        const RdmaQueuePairStats& tx = qps.first->GetStats();
+        const RdmaQueuePairStats& rx = qps.second->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(tally.completed.size(), 1, "the message completes");
+        NS_TEST_EXPECT_MSG_EQ(tally.received.size(), 1, "the message is received");
+        NS_TEST_EXPECT_MSG_EQ(rx.bytesReceived, size, "every byte exactly once");
+        NS_TEST_EXPECT_MSG_EQ(tx.timeouts, 0, "no stall waiting for the timer");
+        NS_TEST_EXPECT_MSG_EQ(m_waiting.size(), 0, "every data packet acknowledged");
+        NS_TEST_EXPECT_MSG_EQ(m_foreignEchoes, 0, "an ACK echoes the EV of its trigger");
+        if (m_byTimer)
+        {
+            // 4 KiB at 100 Gb/s takes 0.33us: 2us holds about 6 packets.
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(m_longestWait, MicroSeconds(2), "ACKed within AckDelay");
+            NS_TEST_EXPECT_MSG_LT(rx.acksSent, rx.dataReceived / 4, "ACKs coalesced by time");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(rx.acksSent,
+                                        rx.dataReceived / 4 + 2,
+                                        "at most one ACK per 16 KiB (and the last)");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(rx.acksSent,
+                                        rx.dataReceived / 4,
+                                        "at least one ACK per 16 KiB");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * PSNs wrap around their 24 bits in the middle of a transfer sprayed over two paths with drops:
  * ACKs, SACKs and placement use the right sequence numbers across the wrap.
  */
@@ -1735,6 +1893,9 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaAckCoalescingTestCase("ns3::RdmaWindowCongestionControl"),
                     reps::kQuick);
         AddTestCase(new RdmaAckCoalescingTestCase("ns3::NoCongestionControl"), reps::kQuick);
+        AddTestCase(new RdmaAckThresholdsTestCase(false), reps::kQuick);
+        AddTestCase(new RdmaReorderingCoalescedTestCase, reps::kQuick);
+        AddTestCase(new RdmaAckThresholdsTestCase(true), reps::kQuick);
         AddTestCase(new RdmaRedEcnTestCase, reps::kQuick);
         AddTestCase(new RdmaRtoBackoffTestCase(false), reps::kQuick);
         AddTestCase(new RdmaRtoBackoffTestCase(true), reps::kQuick);

@@ -2,22 +2,35 @@
 """Benchmark harness of the reps module: speed and memory of whole experiments.
 
 Builds the module in a separate Release tree without NS_ASSERT checks (build-bench/ by
-default), runs each scenario as its own process, and reports per scenario: wall-clock time,
-peak resident memory, simulated time, packet transmissions over links (data and ACKs, host and
-fabric links) and the wall-clock cost per packet per link. Results are printed as a table and,
-with --json, written as JSON; the manual (doc/reps.rst, "Performance") records them.
+default), runs each scenario as its own process, and reports per scenario: wall-clock and CPU
+time, peak resident memory, simulated time, packet transmissions over links (data and ACKs,
+host and fabric links), the CPU cost per packet per link and link packets per CPU second.
+With --repeat N every scenario runs N times and the medians are reported (min and max in the
+JSON). Results are printed as a table and, with --json and --markdown, written as JSON and as a
+markdown table; the manual (doc/reps.rst, "Performance") records them.
+
+Scenarios: the module's path selectors on the REPS paper's 128-host fabric, and the same
+fabric and workload in plain ns-3 (examples/reps-ns3-baseline: internet stack and global
+routing with random ECMP in every switch, UDP OnOff applications, data only). --scaling adds a
+series from 16 to 1,024 hosts, 2 tiers (leaf-spine) and 3 tiers (k-ary fat trees), for REPS
+and for the baseline, and fits cost = a x (link packets)^b per series (least squares in log-log
+space): b near 1 means the cost per packet does not grow with the fabric. utils/plot.py draws
+the scaling curve from the JSON. --smoke runs a tiny version of everything in seconds (CTest).
 
 Timing is never asserted by the test suites: speed is measured here, on an otherwise idle
 machine, and the figures are recorded with the machine they were measured on.
 
-Usage: utils/benchmark.py [--quick] [--only NAME[,NAME...]] [--build-dir DIR] [--json FILE]
-                          [--no-build] [--list]
+Usage: utils/benchmark.py [--quick | --smoke] [--only NAME[,NAME...]] [--scaling]
+                          [--repeat N] [--build-dir DIR] [--no-build] [--json FILE]
+                          [--markdown FILE] [--list]
 """
 
 import argparse
 import json
+import math
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,6 +62,15 @@ SCENARIOS = [
      "reps-lb-comparison",
      ["--lb=reps", "--flowSize=2MiB", "--failedLinks=2", "--failLeaf=0",
       "--sampleInterval=0"]),
+    ("perm-128-8MiB-flowlet",
+     "128 hosts, permutation of 8 MiB per host, flowlet switching, window CC",
+     "reps-lb-comparison",
+     ["--lb=flowlet", "--flowSize=8MiB", "--sampleInterval=0"]),
+    ("baseline-128-8MiB",
+     "plain ns-3: the same fabric, global routing with random ECMP, UDP permutation of 8 MiB "
+     "(data only)",
+     "reps-ns3-baseline",
+     ["--flowSize=8MiB"]),
     ("perm-1024-1MiB-reps",
      "1024 hosts (32 leaves x 32 hosts, 16 spines), permutation of 1 MiB per host, REPS",
      "reps-lb-comparison",
@@ -58,7 +80,67 @@ SCENARIOS = [
 
 QUICK = {"build-1024": [], "perm-128-8MiB-reps": ["--flowSize=1MiB"],
          "perm-128-8MiB-ops": ["--flowSize=1MiB"], "perm-128-8MiB-ecmp": ["--flowSize=1MiB"],
+         "perm-128-8MiB-flowlet": ["--flowSize=1MiB"],
+         "baseline-128-8MiB": ["--flowSize=1MiB"],
          "fail-128-reps": [], "perm-1024-1MiB-reps": ["--flowSize=128KiB"]}
+
+# --smoke: the harness itself in a few seconds (16 hosts, 16 KiB per host).
+SMOKE_FABRIC = ["--leaves=2", "--hostsPerLeaf=8", "--spines=8"]
+SMOKE = [
+    ("smoke-reps", "16 hosts, permutation of 16 KiB, REPS", "reps-lb-comparison",
+     ["--lb=reps", "--flowSize=16KiB", "--sampleInterval=0"] + SMOKE_FABRIC),
+    ("smoke-baseline", "plain ns-3, 16 hosts, UDP permutation of 16 KiB", "reps-ns3-baseline",
+     ["--flowSize=16KiB"] + SMOKE_FABRIC),
+]
+
+# The scaling series: (tiers, hosts) -> fabric options. 2 tiers: leaves of 8 hosts up to 128
+# hosts (the paper's fabric at 128), then 16 and 32 hosts per leaf, as many spines as hosts per
+# leaf (no oversubscription); 3 tiers: k-ary fat trees, k = 4, 6, 8, 12, 16.
+SCALING_2TIER = {16: (2, 8, 8), 32: (4, 8, 8), 64: (8, 8, 8), 128: (16, 8, 8),
+                 256: (16, 16, 16), 512: (32, 16, 16), 1024: (32, 32, 32)}
+SCALING_FAT_TREE = {16: 4, 54: 6, 128: 8, 432: 12, 1024: 16}
+SCALING_PROGRAMS = [("reps", "reps-lb-comparison", ["--lb=reps", "--sampleInterval=0"]),
+                    ("ns3-baseline", "reps-ns3-baseline", [])]
+
+
+def scaling_runs(flow, smoke, max_hosts=1024, programs=None):
+    """The runs of the scaling series: (name, description, program, args, series, hosts)."""
+    runs = []
+    two = {16: SCALING_2TIER[16], 32: SCALING_2TIER[32]} if smoke else SCALING_2TIER
+    fat = {16: 4} if smoke else SCALING_FAT_TREE
+    two = {h: v for h, v in two.items() if h <= max_hosts}
+    fat = {h: v for h, v in fat.items() if h <= max_hosts}
+    for label, program, extra in SCALING_PROGRAMS:
+        if programs and label not in programs:
+            continue
+        for hosts, (leaves, per_leaf, spines) in sorted(two.items()):
+            runs.append(("scale-%s-2tier-%d" % (label, hosts),
+                         "%s, 2 tiers, %d hosts" % (label, hosts), program,
+                         extra + ["--leaves=%d" % leaves, "--hostsPerLeaf=%d" % per_leaf,
+                                  "--spines=%d" % spines, "--flowSize=" + flow],
+                         "%s 2-tier" % label, hosts))
+        for hosts, k in sorted(fat.items()):
+            runs.append(("scale-%s-3tier-%d" % (label, hosts),
+                         "%s, 3 tiers (k=%d fat tree), %d hosts" % (label, k, hosts), program,
+                         extra + ["--tiers=3", "--pods=%d" % k, "--leaves=%d" % (k // 2),
+                                  "--hostsPerLeaf=%d" % (k // 2), "--spines=%d" % (k // 2),
+                                  "--cores=%d" % (k * k // 4), "--flowSize=" + flow],
+                         "%s 3-tier" % label, hosts))
+    return runs
+
+
+def fit_exponent(points):
+    """Least-squares fit of log(cost) = log(a) + b log(x); points: (x, cost). Returns b, a."""
+    pts = [(math.log(x), math.log(c)) for x, c in points if x > 0 and c > 0]
+    if len(pts) < 2:
+        return None, None
+    mx = sum(p[0] for p in pts) / len(pts)
+    my = sum(p[1] for p in pts) / len(pts)
+    sxx = sum((p[0] - mx) ** 2 for p in pts)
+    if sxx == 0:
+        return None, None
+    b = sum((p[0] - mx) * (p[1] - my) for p in pts) / sxx
+    return b, math.exp(my - b * mx)
 
 
 def build(build_dir):
@@ -77,9 +159,11 @@ def run(build_dir, name, program, args):
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [exe] + args
         json_path = None
-        if program == "reps-lb-comparison":
+        if program in ("reps-lb-comparison", "reps-ns3-baseline"):
             json_path = os.path.join(tmp, "result.json")
-            cmd += ["--quiet", "--json=" + json_path]
+            cmd += ["--json=" + json_path]
+            if program == "reps-lb-comparison":
+                cmd += ["--quiet"]
         log_path = os.path.join(tmp, "output.txt")
         with open(log_path, "w") as log:
             start = time.monotonic()
@@ -99,7 +183,7 @@ def run(build_dir, name, program, args):
         if json_path:
             with open(json_path) as f:
                 data = json.load(f)
-            r = data["results"][0]
+            r = data["results"][0] if "results" in data else data
             result["flows"] = r["flows"]
             result["completed"] = r["completed"]
             result["sim_time_us"] = r["sim_time_us"]
@@ -109,6 +193,10 @@ def run(build_dir, name, program, args):
             if result["link_packets"]:
                 result["us_per_link_packet"] = round(
                     r["wall_s"] * 1e6 / result["link_packets"], 3)
+                result["cpu_us_per_link_packet"] = round(
+                    result["cpu_s"] * 1e6 / result["link_packets"], 3)
+                result["link_packets_per_cpu_s"] = round(
+                    result["link_packets"] / result["cpu_s"]) if result["cpu_s"] else None
         else:
             for line in output.splitlines():
                 if line.strip().startswith("built in"):
@@ -116,22 +204,97 @@ def run(build_dir, name, program, args):
     return result
 
 
+MEDIAN_KEYS = ("wall_s", "cpu_s", "max_rss_mib", "run_wall_s", "us_per_link_packet",
+               "cpu_us_per_link_packet", "link_packets_per_cpu_s", "build_s")
+
+
+def run_repeated(build_dir, name, program, args, repeat):
+    """Run a scenario repeat times; the medians, with every run's figures under "runs"."""
+    runs = [run(build_dir, name, program, args) for _ in range(repeat)]
+    result = dict(runs[0])
+    for key in MEDIAN_KEYS:
+        values = [r[key] for r in runs if r.get(key) is not None]
+        if values:
+            result[key] = round(statistics.median(values), 3)
+            result[key + "_min"] = min(values)
+            result[key + "_max"] = max(values)
+    result["repeat"] = repeat
+    return result
+
+
+def fmt(value, spec):
+    return "-" if value is None else spec % value
+
+
+ROW = ("scenario", "wall s", "cpu s", "peak RSS MiB", "sim us", "flows", "link packets",
+       "cpu us/link pkt", "link pkts/cpu s")
+
+
+def row(r):
+    flows = "%d/%d" % (r["completed"], r["flows"]) if "flows" in r else "-"
+    return (r["scenario"], fmt(r["wall_s"], "%.2f"), fmt(r["cpu_s"], "%.2f"),
+            fmt(r["max_rss_mib"], "%.1f"), fmt(r.get("sim_time_us"), "%.1f"), flows,
+            fmt(r.get("link_packets"), "%d"), fmt(r.get("cpu_us_per_link_packet"), "%.2f"),
+            fmt(r.get("link_packets_per_cpu_s"), "%d"))
+
+
+def markdown(results, fits, repeat, machine):
+    lines = ["# reps benchmark", "",
+             "Machine: %s, %s cores; %d run(s) per scenario, medians." % (
+                 machine["cpu"], machine["cores"], repeat), "",
+             "| " + " | ".join(ROW) + " |", "|" + "---|" * len(ROW)]
+    lines += ["| " + " | ".join(row(r)) + " |" for r in results]
+    if fits:
+        lines += ["", "Scaling: CPU seconds = a x (link packets)^b, least squares in log-log "
+                  "space.", "", "| series | points | b (exponent) | a |", "|---|---|---|---|"]
+        lines += ["| %s | %d | %s | %s |" % (f["series"], f["points"],
+                                            fmt(f["exponent"], "%.3f"), fmt(f["a"], "%.3g"))
+                  for f in fits]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help="smaller workloads (a smoke run of the harness, not for the docs)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a tiny version of every kind of run, in seconds (CTest)")
     parser.add_argument("--only", default="", help="comma list of scenario names to run")
+    parser.add_argument("--scaling", action="store_true",
+                        help="run the scaling series (16 to 1024 hosts, 2 and 3 tiers)")
+    parser.add_argument("--scaling-flow", default="1MiB",
+                        help="bytes per host of the scaling series (default 1MiB)")
+    parser.add_argument("--scaling-max-hosts", type=int, default=1024,
+                        help="largest fabric of the scaling series (default 1024)")
+    parser.add_argument("--scaling-programs", default="",
+                        help="comma list of series to run: reps, ns3-baseline (default both)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs per scenario; the medians are reported (default 1)")
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build-bench"),
                         help="build tree of the benchmark (default: build-bench/)")
     parser.add_argument("--no-build", action="store_true", help="use the build tree as it is")
     parser.add_argument("--json", help="write the results to this JSON file")
+    parser.add_argument("--markdown", help="write the results as a markdown table to this file")
     parser.add_argument("--list", action="store_true", help="list the scenarios and exit")
     args = parser.parse_args()
+    if not 1 <= args.repeat <= 100:
+        parser.error("--repeat: %d is out of range; allowed: 1 to 100" % args.repeat)
 
-    names = [s[0] for s in SCENARIOS]
+    scenarios = SMOKE if args.smoke else SCENARIOS
+    names = [s[0] for s in scenarios]
+    scaling = []
+    if args.scaling or args.smoke:
+        programs = [p for p in args.scaling_programs.split(",") if p]
+        known = [label for label, _, _ in SCALING_PROGRAMS]
+        if any(p not in known for p in programs):
+            parser.error("--scaling-programs: allowed: %s" % ", ".join(known))
+        scaling = scaling_runs("16KiB" if args.smoke else args.scaling_flow, args.smoke,
+                               args.scaling_max_hosts, programs)
     if args.list:
-        for name, desc, program, extra in SCENARIOS:
-            print("%-22s %s\n%-22s   %s %s" % (name, desc, "", program, " ".join(extra)))
+        for name, desc, program, extra in scenarios:
+            print("%-24s %s\n%-24s   %s %s" % (name, desc, "", program, " ".join(extra)))
+        for name, desc, program, extra, _, _ in scaling:
+            print("%-24s %s\n%-24s   %s %s" % (name, desc, "", program, " ".join(extra)))
         return 0
     chosen = [n for n in args.only.split(",") if n] or names
     unknown = [n for n in chosen if n not in names]
@@ -142,27 +305,43 @@ def main():
         build(args.build_dir)
 
     results = []
-    for name, desc, program, extra in SCENARIOS:
+    for name, desc, program, extra in scenarios:
         if name not in chosen:
             continue
         extra = extra + (QUICK.get(name, []) if args.quick else [])
         print("running %s: %s" % (name, desc), file=sys.stderr)
-        results.append(run(args.build_dir, name, program, extra))
+        results.append(run_repeated(args.build_dir, name, program, extra, args.repeat))
+    series = {}
+    for name, desc, program, extra, label, hosts in scaling:
+        print("running %s: %s" % (name, desc), file=sys.stderr)
+        r = run_repeated(args.build_dir, name, program, extra, args.repeat)
+        r["series"] = label
+        r["hosts"] = hosts
+        results.append(r)
+        series.setdefault(label, []).append(r)
+    fits = []
+    for label, rs in series.items():
+        b, a = fit_exponent([(r["link_packets"], r["cpu_s"]) for r in rs
+                             if r.get("link_packets")])
+        fits.append({"series": label, "points": len(rs), "exponent": b, "a": a})
 
-    header = ("scenario", "wall s", "cpu s", "max RSS MiB", "sim us", "flows", "link packets",
-              "us/link packet")
-    print("%-22s %8s %8s %12s %10s %9s %13s %15s" % header)
+    print(" ".join("%-16s" % h for h in ROW))
     for r in results:
-        flows = "%d/%d" % (r["completed"], r["flows"]) if "flows" in r else "-"
-        print("%-22s %8.2f %8.2f %12.1f %10s %9s %13s %15s" % (
-            r["scenario"], r["wall_s"], r["cpu_s"], r["max_rss_mib"],
-            "%.1f" % r["sim_time_us"] if "sim_time_us" in r else "-", flows,
-            r.get("link_packets", "-"), r.get("us_per_link_packet", "-")))
+        print(" ".join("%-16s" % c for c in row(r)))
+    for f in fits:
+        print("scaling %s: cpu s = %s x (link packets)^%s over %d points" % (
+            f["series"], fmt(f["a"], "%.3g"), fmt(f["exponent"], "%.3f"), f["points"]))
+    machine = {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
+               "python": platform.python_version()}
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"machine": {"cpu": platform.processor() or platform.machine(),
-                                   "cores": os.cpu_count(), "python": platform.python_version()},
-                       "quick": args.quick, "results": results}, f, indent=2)
+            json.dump({"machine": machine, "quick": args.quick, "smoke": args.smoke,
+                       "repeat": args.repeat, "results": results,
+                       "scaling": [r for r in results if "series" in r], "fits": fits},
+                      f, indent=2)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(markdown(results, fits, args.repeat, machine))
     return 0
 
 

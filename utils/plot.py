@@ -17,6 +17,8 @@ options, any number of them, and writes:
                      and path selector with its 95% confidence interval as error bars (a
                      line over the varied option when one numeric option is varied, grouped
                      bars otherwise)
+  scaling.png        CPU seconds against link packets, log-log, one line per series with its
+                     fitted exponent (the JSON of utils/benchmark.py --scaling)
   ts_<name>.png      every time series of the JSON ("timeseries" -> <name>), e.g.
                      ts_queue_bytes.png (queue depth over time) and ts_drops.png (drops over
                      time), one panel per scheme, with the run's "events" (link failures...)
@@ -50,7 +52,8 @@ import math
 import os
 import sys
 
-KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "spine_share", "link_heatmap", "ts", "sweep")
+KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "spine_share", "link_heatmap", "ts", "sweep",
+         "scaling")
 
 # Rank of a node in the fabric, from its name: traffic from a lower to a higher rank goes up.
 RANKS = (("host", 0), ("leaf", 1), ("agg", 2), ("spine", 3), ("core", 3))
@@ -95,6 +98,15 @@ def load_json(path):
             raise InputError("%s: a sweep summary (utils/sweep.py) with a missing or malformed "
                              "field: %s" % (path, e))
         return doc
+    if isinstance(doc, dict) and isinstance(doc.get("scaling"), list):
+        # utils/benchmark.py: its runs are not experiment results.
+        for i, r in enumerate(doc["scaling"]):
+            if not isinstance(r, dict) or not all(
+                    isinstance(r.get(k), (int, float)) for k in ("link_packets", "cpu_s")) \
+                    or not isinstance(r.get("series"), str):
+                raise InputError('%s: scaling[%d] needs "series", "link_packets" and "cpu_s"'
+                                 % (path, i))
+        return {"results": [], "scaling": doc["scaling"], "fits": doc.get("fits", [])}
     if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
         raise InputError('%s: expected an object with a "results" array (the output of --json)'
                          % path)
@@ -375,6 +387,26 @@ def plot_sweep(plt, summary, metric, out):
     plt.close(fig)
 
 
+def plot_scaling(plt, scaling, fits, out):
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    exponents = {f.get("series"): f.get("exponent") for f in fits}
+    for series in sorted({r["series"] for r in scaling}):
+        pts = sorted((r["link_packets"], r["cpu_s"]) for r in scaling if r["series"] == series)
+        b = exponents.get(series)
+        name = series + (" (b = %.2f)" % b if isinstance(b, (int, float)) else "")
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=name)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("link packets (transmissions over links)")
+    ax.set_ylabel("CPU seconds (whole process)")
+    ax.set_title("cost = a x (link packets)^b")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description="Plot reps experiment results (JSON from --json, CSV from --csv) as PNGs.",
@@ -394,7 +426,7 @@ def main(argv=None):
     if bad or not kinds:
         fail("--only: unknown plot(s) %s; allowed: %s" % (", ".join(bad) or "''", ", ".join(KINDS)))
 
-    runs, flows, sweeps = [], [], []
+    runs, flows, sweeps, scaling, fits = [], [], [], [], []
     try:
         for path in args.files:
             if path.endswith(".csv"):
@@ -405,6 +437,8 @@ def main(argv=None):
                     sweeps.append((path, doc))
                 else:
                     runs += [(r["lb"], path, r) for r in doc["results"]]
+                    scaling += doc.get("scaling", [])
+                    fits += doc.get("fits", [])
             else:
                 raise InputError("%s: expected a .json or .csv file" % path)
     except InputError as e:
@@ -475,6 +509,8 @@ def main(argv=None):
             for metric in doc["sweep"]["metrics"]:
                 if any(metric in r["metrics"] for r in doc["rows"]):
                     plot_sweep(plt, doc, metric, target("sweep_" + tag + metric))
+    if "scaling" in kinds and scaling:
+        plot_scaling(plt, scaling, fits, target("scaling"))
     if not written:
         fail("nothing to plot in %s" % ", ".join(args.files))
     for path in written:
