@@ -72,6 +72,12 @@ PfcHeader::Serialize(Buffer::Iterator start) const
 uint32_t
 PfcHeader::Deserialize(Buffer::Iterator start)
 {
+    if (start.GetRemainingSize() < SIZE)
+    {
+        // A truncated frame: nothing read, and not a PFC frame.
+        m_valid = false;
+        return 0;
+    }
     Buffer::Iterator i = start;
     uint8_t destination[6];
     i.Read(destination, 6);

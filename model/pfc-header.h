@@ -37,7 +37,8 @@ namespace ns3
    \endverbatim
  *
  * Deserialize() accepts any 64 bytes; IsValid() says whether they were a PFC frame (right
- * destination, EtherType and opcode).
+ * destination, EtherType and opcode). Fewer than 64 bytes are not read at all (Deserialize()
+ * returns 0 and IsValid() false).
  */
 class PfcHeader : public Header
 {

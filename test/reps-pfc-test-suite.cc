@@ -194,6 +194,17 @@ class PfcHeaderTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(x.Deserialize(zeros.Begin()), 64u, "reads a whole frame");
         NS_TEST_EXPECT_MSG_EQ(x.IsValid(), false, "zeros are not a PFC frame");
 
+        // A truncated frame (63 bytes of a valid one) is not read at all.
+        Ptr<Packet> full = Create<Packet>();
+        full->AddHeader(h);
+        uint8_t frame[64];
+        full->CopyData(frame, 64);
+        Ptr<Packet> cut = Create<Packet>(frame, 63);
+        PfcHeader t;
+        NS_TEST_EXPECT_MSG_EQ(cut->RemoveHeader(t), 0u, "63 bytes are not read");
+        NS_TEST_EXPECT_MSG_EQ(t.IsValid(), false, "and are not a PFC frame");
+        NS_TEST_EXPECT_MSG_EQ(cut->GetSize(), 63u, "the packet is left as it was");
+
         // 1000 quanta = 512000 bits: 5.12 us at 100 Gb/s, 1.28 us at 400 Gb/s.
         NS_TEST_EXPECT_MSG_EQ(PfcHeader::QuantaToTime(1000, DataRate("100Gbps")),
                               NanoSeconds(5120),
