@@ -10,8 +10,11 @@
 #include "ns3/double.h"
 #include "ns3/experiment-report.h"
 #include "ns3/flow-size-cdf.h"
+#include "ns3/halving-doubling-all-reduce.h"
 #include "ns3/progress-reporter.h"
+#include "ns3/ring-all-gather.h"
 #include "ns3/ring-all-reduce.h"
+#include "ns3/ring-reduce-scatter.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -41,6 +44,7 @@ struct FakeTransport
     DataRate rate{DataRate("10Gbps")}; //!< Serialization rate.
     Ptr<UniformRandomVariable> jitter; //!< Extra delay in [0, maxJitter), or null.
     Time maxJitter{Seconds(0)};        //!< Bound of the extra delay.
+    bool fixedTime{false};             //!< Every flow takes the latency alone, whatever its size.
     std::vector<FlowSpec> launched;    //!< Every flow, in launch order.
     std::vector<Time> launchTimes;     //!< When each was launched.
 
@@ -52,7 +56,7 @@ struct FakeTransport
     {
         launched.push_back(flow);
         launchTimes.push_back(Simulator::Now());
-        Time d = latency + rate.CalculateBytesTxTime(flow.bytes);
+        Time d = fixedTime ? latency : latency + rate.CalculateBytesTxTime(flow.bytes);
         if (jitter)
         {
             d += Seconds(jitter->GetValue(0, maxJitter.GetSeconds()));
@@ -419,6 +423,221 @@ class RingAllReduceTestCase : public TestCase
         FlowStats::Collective c = ar->GetRecord();
         NS_TEST_ASSERT_MSG_EQ(c.completed, true, "record complete");
         NS_TEST_ASSERT_MSG_EQ(c.name, "allreduce", "record name");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Ring all-gather, ring reduce-scatter and halving-doubling all-reduce: every host sends the
+ * expected chunk to the expected peer at every step, never before the chunk it depends on has
+ * arrived; the bytes in total and per host are those of the algorithm; with a fixed flow time
+ * the collective takes exactly steps x flow time.
+ */
+class SteppedCollectiveTestCase : public TestCase
+{
+  public:
+    SteppedCollectiveTestCase()
+        : TestCase("All-gather, reduce-scatter and butterfly: peers, bytes, order and timing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (std::string kind : {"allgather", "reducescatter", "butterfly"})
+        {
+            for (bool jitter : {false, true})
+            {
+                for (uint32_t n : {2U, 4U, 8U, 16U})
+                {
+                    Run(kind, n, 64 * 1000 * n, jitter);
+                }
+                if (kind != "butterfly")
+                {
+                    Run(kind, 5, 64 * 1000 * 5, jitter);
+                }
+            }
+            Run(kind, 8, 1000003, true); // data not divisible by N
+        }
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(1), false, "1 host");
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(2), true, "2 hosts");
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(12), false, "12 hosts");
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(64), true, "64 hosts");
+    }
+
+    /**
+     * \param kind allgather, reducescatter or butterfly
+     * \param n hosts
+     * \param data DataBytes
+     * \param withJitter random extra flow delays
+     */
+    void Run(const std::string& kind, uint32_t n, uint64_t data, bool withJitter)
+    {
+        FakeTransport transport;
+        if (withJitter)
+        {
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(n + 17);
+            transport.maxJitter = MicroSeconds(20);
+        }
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        std::vector<uint32_t> hosts(n);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            hosts[i] = (i * 5 + 2) % (5 * n);
+        }
+        Ptr<SteppedCollective> c;
+        uint32_t steps = n - 1;
+        uint32_t log2n = 0;
+        while ((1U << (log2n + 1)) <= n)
+        {
+            ++log2n;
+        }
+        if (kind == "allgather")
+        {
+            c = CreateObject<RingAllGather>();
+        }
+        else if (kind == "reducescatter")
+        {
+            c = CreateObject<RingReduceScatter>();
+        }
+        else
+        {
+            c = CreateObject<HalvingDoublingAllReduce>();
+            steps = 2 * log2n;
+        }
+        c->SetAttribute("DataBytes", UintegerValue(data));
+        c->SetAttribute("StartTime", TimeValue(MicroSeconds(3)));
+        c->SetAttribute("FirstFlowId", UintegerValue(50));
+        c->SetHosts(hosts);
+        c->SetLauncher(runner->GetLauncher());
+        c->Start();
+        Simulator::Run();
+
+        std::string what = kind + " n=" + std::to_string(n);
+        NS_TEST_ASSERT_MSG_EQ(c->IsComplete(), true, what << " completes");
+        NS_TEST_ASSERT_MSG_EQ(c->GetSteps(), steps, what << " steps");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), n * steps, what << " N x steps flows");
+        NS_TEST_ASSERT_MSG_EQ(c->GetName(), kind, "name");
+
+        std::map<uint32_t, uint32_t> position;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            position[hosts[i]] = i;
+        }
+        std::map<std::pair<uint32_t, uint32_t>, const FlowStats::Record*> bySrcStep;
+        std::map<uint32_t, uint64_t> sent;
+        std::map<uint32_t, uint64_t> received;
+        uint64_t total = 0;
+        std::set<uint32_t> ids;
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.completed, true, "flow completed");
+            bySrcStep[{position.at(r.flow.src), r.flow.step}] = &r;
+            sent[r.flow.src] += r.flow.bytes;
+            received[r.flow.dst] += r.flow.bytes;
+            total += r.flow.bytes;
+            ids.insert(r.flow.id);
+            NS_TEST_ASSERT_MSG_EQ(r.flow.tag, kind, "tag");
+        }
+        NS_TEST_ASSERT_MSG_EQ(ids.size(), n * steps, "unique ids");
+        NS_TEST_ASSERT_MSG_EQ(*ids.begin(), 50, "first id");
+        // Who sends to whom, how much, and after which input: derived here from the algorithm,
+        // independently of the classes.
+        Time last = Seconds(0);
+        auto chunk = [n, data](uint32_t c) { return data / n + (c < data % n ? 1 : 0); };
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            for (uint32_t k = 0; k < steps; ++k)
+            {
+                const FlowStats::Record* r = bySrcStep.at({i, k});
+                uint32_t peer;
+                uint32_t input; // whose step k-1 flow is our input
+                uint64_t bytes = 0;
+                if (kind == "butterfly")
+                {
+                    uint32_t d = k < log2n ? n >> (k + 1) : 1U << (k - log2n);
+                    peer = i ^ d;
+                    uint32_t dPrev = k == 0 ? 0 : (k - 1 < log2n ? n >> k : 1U << (k - 1 - log2n));
+                    input = i ^ dPrev;
+                    // Reduce-scatter sends the block the peer keeps; all-gather the block held.
+                    uint32_t owner = k < log2n ? peer : i;
+                    for (uint32_t c = owner / d * d; c < owner / d * d + d; ++c)
+                    {
+                        bytes += chunk(c);
+                    }
+                }
+                else
+                {
+                    peer = (i + 1) % n;
+                    input = (i + n - 1) % n;
+                    uint32_t shift = kind == "allgather" ? 0 : 1;
+                    bytes = chunk((i + 2 * n - k - shift) % n);
+                }
+                NS_TEST_ASSERT_MSG_EQ(r->flow.dst, hosts[peer], what << " step " << k << " peer");
+                NS_TEST_ASSERT_MSG_EQ(r->flow.bytes, bytes, what << " step " << k << " bytes");
+                last = std::max(last, r->finished);
+                if (k == 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(r->flow.start, MicroSeconds(3), "step 0 at start");
+                    continue;
+                }
+                const FlowStats::Record* in = bySrcStep.at({input, k - 1});
+                NS_TEST_ASSERT_MSG_EQ(in->flow.dst, hosts[i], "the input flows into host i");
+                NS_TEST_ASSERT_MSG_EQ((r->flow.start >= in->finished),
+                                      true,
+                                      what << " host " << i << " step " << k << " before input");
+                const FlowStats::Record* prev = bySrcStep.at({i, k - 1});
+                NS_TEST_ASSERT_MSG_EQ((r->flow.start >= prev->flow.start), true, "in order");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(c->GetCompletionTime(), last, "completion = last arrival");
+        NS_TEST_ASSERT_MSG_EQ(c->GetBytesLaunched(), total, "bytes launched");
+        // Total: every chunk crosses N-1 links per phase.
+        uint64_t phases = kind == "butterfly" ? 2 : 1;
+        NS_TEST_ASSERT_MSG_EQ(total, phases * (n - 1) * data, what << " total bytes");
+        if (data % n == 0)
+        {
+            for (uint32_t h : hosts)
+            {
+                NS_TEST_ASSERT_MSG_EQ(sent[h] * n, phases * (n - 1) * data, "sent per host");
+                NS_TEST_ASSERT_MSG_EQ(received[h] * n, phases * (n - 1) * data, "received");
+            }
+        }
+        if (!withJitter && data % n == 0 && kind != "butterfly")
+        {
+            Time flowTime = transport.latency + transport.rate.CalculateBytesTxTime(data / n);
+            NS_TEST_ASSERT_MSG_EQ(c->GetDuration(), flowTime * steps, "(N-1) flow times");
+        }
+        if (!withJitter && data % n == 0 && kind == "butterfly")
+        {
+            // Step k moves d chunks: the duration is the sum of the steps' flow times.
+            Time expected = Seconds(0);
+            for (uint32_t k = 0; k < steps; ++k)
+            {
+                uint32_t d = k < log2n ? n >> (k + 1) : 1U << (k - log2n);
+                expected += transport.latency + transport.rate.CalculateBytesTxTime(d * data / n);
+            }
+            NS_TEST_ASSERT_MSG_EQ(c->GetDuration(), expected, "sum of the step flow times");
+        }
+        if (!withJitter && kind == "butterfly")
+        {
+            // A fixed flow time whatever the size: exactly 2 log2 N flow times.
+            FakeTransport fixed;
+            fixed.fixedTime = true;
+            Ptr<HalvingDoublingAllReduce> b = CreateObject<HalvingDoublingAllReduce>();
+            b->SetAttribute("DataBytes", UintegerValue(data));
+            b->SetHosts(n);
+            b->SetLauncher(fixed.Launcher());
+            b->Start();
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(b->GetDuration(), fixed.latency * steps, "2 log2 N flow times");
+        }
+        FlowStats::Collective rec = c->GetRecord();
+        NS_TEST_ASSERT_MSG_EQ(rec.completed, true, "record complete");
+        NS_TEST_ASSERT_MSG_EQ(rec.name, kind, "record name");
         Simulator::Destroy();
     }
 };
@@ -970,6 +1189,7 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new PoissonLoadTestCase(), reps::kQuick);
         AddTestCase(new RingAllReduceTestCase(), reps::kQuick);
         AddTestCase(new AllToAllCollectiveTestCase(), reps::kQuick);
+        AddTestCase(new SteppedCollectiveTestCase(), reps::kQuick);
         AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
         AddTestCase(new FlowStatsTestCase(), reps::kQuick);
         AddTestCase(new ReportOutputTestCase(), reps::kQuick);
