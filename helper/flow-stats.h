@@ -50,6 +50,7 @@ class FlowStats
         Time finished{Seconds(0)}; //!< When its last flow completed (valid if completed).
         bool completed{false};     //!< Whether it completed.
         uint64_t bytes{0};         //!< Bytes moved by all its flows.
+        std::vector<Time> iterations; //!< Training loop: the time of each iteration (else empty).
     };
 
     FlowStats();

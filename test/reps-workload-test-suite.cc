@@ -17,6 +17,7 @@
 #include "ns3/ring-reduce-scatter.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/training-loop.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 #include "ns3/workload-runner.h"
@@ -28,6 +29,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 using namespace ns3;
 
@@ -644,6 +646,127 @@ class SteppedCollectiveTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Training loop: K iterations of compute then collective; the iteration times add up to the
+ * loop's duration, each is the compute time plus its collective's time (steps x flow time with
+ * a fixed flow time), no flow of an iteration starts before its compute phase ended, and the
+ * trace reports every iteration once, in order.
+ */
+class TrainingLoopTestCase : public TestCase
+{
+  public:
+    TrainingLoopTestCase()
+        : TestCase("Training loop: iteration times add up; each is compute + collective time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // kind, TypeId, steps of the collective on 8 hosts
+        const std::vector<std::tuple<std::string, std::string, uint32_t>> kinds = {
+            {"allreduce", "ns3::RingAllReduce", 14},
+            {"allgather", "ns3::RingAllGather", 7},
+            {"reducescatter", "ns3::RingReduceScatter", 7},
+            {"butterfly", "ns3::HalvingDoublingAllReduce", 6},
+        };
+        for (const auto& [kind, type, steps] : kinds)
+        {
+            for (bool jitter : {false, true})
+            {
+                Run(kind, type, steps, jitter);
+            }
+        }
+    }
+
+    /**
+     * \param kind short name
+     * \param type TypeId of the collective
+     * \param steps its steps on 8 hosts
+     * \param withJitter random extra flow delays
+     */
+    void Run(const std::string& kind, const std::string& type, uint32_t steps, bool withJitter)
+    {
+        const uint32_t n = 8;
+        const uint32_t k = 4;
+        const Time compute = MicroSeconds(13);
+        FakeTransport transport;
+        transport.fixedTime = !withJitter;
+        if (withJitter)
+        {
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(5);
+            transport.maxJitter = MicroSeconds(20);
+        }
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        Ptr<TrainingLoop> loop = CreateObject<TrainingLoop>();
+        loop->SetAttribute("Iterations", UintegerValue(k));
+        loop->SetAttribute("ComputeTime", TimeValue(compute));
+        loop->SetAttribute("StartTime", TimeValue(MicroSeconds(2)));
+        loop->SetAttribute("FirstFlowId", UintegerValue(10));
+        loop->SetCollective(type, "DataBytes", UintegerValue(80000));
+        loop->SetHosts(n);
+        loop->SetLauncher(runner->GetLauncher());
+        std::vector<std::pair<uint32_t, Time>> traced;
+        loop->TraceConnectWithoutContext(
+            "IterationCompleted",
+            MakeCallback(+[](std::vector<std::pair<uint32_t, Time>>* t, uint32_t i, Time d) {
+                t->emplace_back(i, d);
+            }).Bind(&traced));
+        loop->Start();
+        Simulator::Run();
+
+        std::string what = kind + (withJitter ? " with jitter" : "");
+        NS_TEST_ASSERT_MSG_EQ(loop->IsComplete(), true, what << " completes");
+        uint32_t perIteration = n * steps;
+        NS_TEST_ASSERT_MSG_EQ(loop->GetFlowCount(), k * perIteration, what << " flow count");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), k * perIteration, what << " flows launched");
+        const std::vector<Time>& it = loop->GetIterationTimes();
+        const std::vector<Time>& coll = loop->GetCollectiveTimes();
+        NS_TEST_ASSERT_MSG_EQ(it.size(), k, "one time per iteration");
+        NS_TEST_ASSERT_MSG_EQ(traced.size(), k, "one trace per iteration");
+        Time sum = Seconds(0);
+        for (uint32_t i = 0; i < k; ++i)
+        {
+            sum += it[i];
+            NS_TEST_ASSERT_MSG_EQ(traced[i].first, i, "trace in order");
+            NS_TEST_ASSERT_MSG_EQ(traced[i].second, it[i], "trace gives the iteration time");
+            NS_TEST_ASSERT_MSG_EQ(it[i], compute + coll[i], "iteration = compute + collective");
+            if (!withJitter)
+            {
+                NS_TEST_ASSERT_MSG_EQ(coll[i], transport.latency * steps, "steps x flow time");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(sum, loop->GetDuration(), what << ": iterations add up");
+        NS_TEST_ASSERT_MSG_EQ(loop->GetStartTime(), MicroSeconds(2), "starts at StartTime");
+        // Every flow of iteration i starts after its compute phase and ends before its end.
+        std::vector<Time> begin(k + 1, MicroSeconds(2));
+        for (uint32_t i = 0; i < k; ++i)
+        {
+            begin[i + 1] = begin[i] + it[i];
+        }
+        std::set<uint32_t> ids;
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ((r.flow.id >= 10 && r.flow.id < 10 + k * perIteration),
+                                  true,
+                                  "id range");
+            ids.insert(r.flow.id);
+            uint32_t i = (r.flow.id - 10) / perIteration;
+            NS_TEST_ASSERT_MSG_EQ((r.flow.start >= begin[i] + compute), true, "after compute");
+            NS_TEST_ASSERT_MSG_EQ((r.finished <= begin[i + 1]), true, "within its iteration");
+            NS_TEST_ASSERT_MSG_EQ(r.flow.tag, "training", "tag");
+        }
+        NS_TEST_ASSERT_MSG_EQ(ids.size(), k * perIteration, "unique ids");
+        FlowStats::Collective rec = loop->GetRecord();
+        NS_TEST_ASSERT_MSG_EQ(rec.name, "training", "record name");
+        NS_TEST_ASSERT_MSG_EQ(rec.iterations.size(), k, "record has the iterations");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * All-to-all as a collective: every ordered pair exchanges the asked bytes; staggered rounds
  * of one host never overlap.
  */
@@ -1190,6 +1313,7 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new RingAllReduceTestCase(), reps::kQuick);
         AddTestCase(new AllToAllCollectiveTestCase(), reps::kQuick);
         AddTestCase(new SteppedCollectiveTestCase(), reps::kQuick);
+        AddTestCase(new TrainingLoopTestCase(), reps::kQuick);
         AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
         AddTestCase(new FlowStatsTestCase(), reps::kQuick);
         AddTestCase(new ReportOutputTestCase(), reps::kQuick);
