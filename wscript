@@ -126,6 +126,7 @@ def build(bld):
     experiment.source = [
         'experiment/experiment-options.cc',
         'experiment/experiment-report.cc',
+        'experiment/experiment-run-collectives.cc',
         'experiment/experiment-run.cc',
         'experiment/fabric-experiment.cc',
         'experiment/fabric-monitor.cc',

@@ -9,6 +9,7 @@
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/flow-size-cdf.h"
+#include "ns3/halving-doubling-all-reduce.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -25,8 +26,24 @@ NS_LOG_COMPONENT_DEFINE("ExperimentOptions");
 namespace
 {
 
-const std::vector<std::string> g_patterns =
-    {"permutation", "tornado", "incast", "alltoall", "allreduce", "websearch", "hadoop"};
+const std::vector<std::string> g_patterns = {"permutation",
+                                             "tornado",
+                                             "incast",
+                                             "alltoall",
+                                             "allreduce",
+                                             "allgather",
+                                             "reducescatter",
+                                             "butterfly",
+                                             "training",
+                                             "websearch",
+                                             "hadoop"};
+
+/// The collectives a training loop can run.
+const std::vector<std::string> g_collectives = {"allreduce",
+                                                "allgather",
+                                                "reducescatter",
+                                                "butterfly",
+                                                "alltoall"};
 
 } // namespace
 
@@ -39,6 +56,9 @@ ExperimentOptions::ExperimentOptions()
       incastSenders(8),
       qpsPerPeer(1),
       ring("interleaved"),
+      iterations(4),
+      computeTime("10us"),
+      collective("allreduce"),
       background(0),
       backgroundSize("8MiB"),
       tcpBackground(0),
@@ -66,6 +86,7 @@ ExperimentOptions::ExperimentOptions()
       quiet(false)
 {
     RegisterWorkloadOptions();
+    RegisterCollectiveOptions();
     RegisterBackgroundOptions();
     RegisterFaultOptions();
     RegisterRunOptions();
@@ -79,22 +100,24 @@ ExperimentOptions::RegisterWorkloadOptions()
 {
     OptionRegistry& o = m_options;
     o.AddChoice("pattern",
-                "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, websearch or "
-                "hadoop)",
+                "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, allgather, "
+                "reducescatter, butterfly, training, websearch or hadoop)",
                 &pattern,
                 g_patterns);
     o.Add("flowSize",
-          "Bytes per flow; alltoall: per pair of hosts; allreduce: data per host (bytes with "
-          "optional unit, e.g. 4096, 64KiB, 8MiB, 1MB)",
+          "Bytes per flow; alltoall: per pair of hosts; allreduce, allgather, reducescatter, "
+          "butterfly: data per host; training: that of its --collective (bytes with optional "
+          "unit, e.g. 4096, 64KiB, 8MiB, 1MB)",
           &flowSize,
           [this]() {
               m_parsed.flowBytes = OptionParser::BytesOrExit("--flowSize", flowSize, 1);
-              if (pattern == "allreduce" && m_parsed.flowBytes < GetHosts())
+              std::string kind = GetCollectiveKind();
+              if (!kind.empty() && kind != "alltoall" && m_parsed.flowBytes < GetHosts())
               {
-                  OptionParser::Exit("--flowSize: allreduce needs at least one byte per host (" +
+                  OptionParser::Exit("--flowSize: " + kind + " needs at least one byte per host (" +
                                      std::to_string(GetHosts()) + " bytes)");
               }
-              if (pattern == "alltoall" && m_parsed.flowBytes < qpsPerPeer)
+              if (kind == "alltoall" && m_parsed.flowBytes < qpsPerPeer)
               {
                   OptionParser::Exit("--flowSize: alltoall needs at least one byte per queue pair");
               }
@@ -142,6 +165,59 @@ ExperimentOptions::RegisterWorkloadOptions()
                 "next leaf; random)",
                 &ring,
                 {"sequential", "interleaved", "random"});
+}
+
+void
+ExperimentOptions::RegisterCollectiveOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddRange("iterations",
+               "training: iterations of compute then collective (iterations)",
+               &iterations,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(100000));
+    o.Add("computeTime",
+          "training: compute phase before the collective of every iteration (Time, 0 to 10s)",
+          &computeTime,
+          [this]() {
+              m_parsed.computeTime = OptionParser::TimeOrExit("--computeTime", computeTime);
+              if (m_parsed.computeTime.IsNegative() || m_parsed.computeTime > Seconds(10))
+              {
+                  OptionParser::Exit("--computeTime: " + computeTime +
+                                     " is out of range; allowed: a Time in [0, 10s]");
+              }
+          });
+    o.AddChoice("collective",
+                "training: collective of every iteration (allreduce, allgather, reducescatter, "
+                "butterfly or alltoall)",
+                &collective,
+                g_collectives);
+    o.AddCheck([this]() {
+        if (GetCollectiveKind() == "butterfly" &&
+            !HalvingDoublingAllReduce::IsValidSize(GetHosts()))
+        {
+            OptionParser::Exit(std::string(pattern == "training" ? "--collective" : "--pattern") +
+                               ": butterfly needs a power-of-two number of hosts, not " +
+                               std::to_string(GetHosts()) + "; allowed: 2, 4, 8, 16, ...");
+        }
+    });
+}
+
+std::string
+ExperimentOptions::GetCollectiveKind() const
+{
+    if (pattern == "training")
+    {
+        return collective;
+    }
+    for (const std::string& c : g_collectives)
+    {
+        if (pattern == c)
+        {
+            return c;
+        }
+    }
+    return "";
 }
 
 void

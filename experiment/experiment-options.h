@@ -39,6 +39,9 @@ class ExperimentOptions : public FabricOptions
      */
     void PrintSetup(std::ostream& os) const;
 
+    /// \return the collective --pattern runs (that of --collective for training), or "".
+    std::string GetCollectiveKind() const;
+
     // The options (their names on the command line are the field names).
     std::string pattern;           //!< Traffic pattern.
     std::string flowSize;          //!< Bytes per flow (or per host for all-reduce).
@@ -48,6 +51,9 @@ class ExperimentOptions : public FabricOptions
     uint32_t incastSenders;        //!< Senders of the incast pattern.
     uint32_t qpsPerPeer;           //!< Queue pairs per peer (all-to-all).
     std::string ring;              //!< Ring order of the all-reduce.
+    uint32_t iterations;           //!< Iterations of the training loop.
+    std::string computeTime;       //!< Compute phase of every training iteration.
+    std::string collective;        //!< Collective of every training iteration.
     double background;             //!< Share of hosts sending ECMP-pinned background flows.
     std::string backgroundSize;    //!< Bytes per background flow.
     double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.
@@ -79,6 +85,8 @@ class ExperimentOptions : public FabricOptions
     void RegisterWorkloadOptions();
     /// Check --cdf, and that a Poisson pattern draws at most 10^7 flows.
     void CheckCdf() const;
+    /// Register the options of the training loop, and the checks of the collectives.
+    void RegisterCollectiveOptions();
     /// Register the options of the background traffic.
     void RegisterBackgroundOptions();
     /// Register the options of the faults.

@@ -266,6 +266,10 @@ ExperimentRun::Patterns()
         {"hadoop", [](ExperimentRun& r) { r.MakePoisson(); }},
         {"allreduce", [](ExperimentRun& r) { r.MakeAllReduce(); }},
         {"alltoall", [](ExperimentRun& r) { r.MakeAllToAll(); }},
+        {"allgather", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
+        {"reducescatter", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
+        {"butterfly", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
+        {"training", [](ExperimentRun& r) { r.MakeTraining(); }},
     };
     return patterns;
 }
@@ -321,7 +325,7 @@ ExperimentRun::MakeWorkload()
     m_workload = std::make_unique<WorkloadHelper>(m_hosts.GetN());
     m_workload->AssignStreams(ExperimentStreams::WORKLOAD);
     m_workload->SetStartTime(m_parsed.start);
-    bool collective = m_exp.pattern == "allreduce" || m_exp.pattern == "alltoall";
+    bool collective = !m_exp.GetCollectiveKind().empty();
     if (!collective)
     {
         Patterns().at(m_exp.pattern)(*this);
@@ -354,8 +358,7 @@ ExperimentRun::ScheduleWorkload()
     m_runner->GetStats().SetIdeal(m_parsed.linkRate, m_fabricRtt);
     m_runner->GetStats().SetBaseRttCallback(
         MakeBoundCallback(&PairRtt, m_fabric, m_packetBytes, m_ackBytes));
-    m_runner->SetAllCompletedCallback(
-        MakeBoundCallback(&PartDone, &m_completion.rdma, &m_completion.tcp));
+    m_runner->SetAllCompletedCallback(MakeCallback(&ExperimentRun::RdmaPartDone, this));
     m_runner->Schedule(m_flows);
     m_totalFlows = static_cast<uint32_t>(m_flows.size());
     if (m_collective)
@@ -371,6 +374,7 @@ ExperimentRun::ScheduleWorkload()
             m_collective->SetHosts(m_ringOrder);
         }
         m_collective->SetLauncher(m_runner->GetLauncher());
+        m_collective->SetCompletedCallback(MakeCallback(&ExperimentRun::RdmaPartDone, this));
         m_collective->Start();
         m_totalFlows += m_collective->GetFlowCount();
     }

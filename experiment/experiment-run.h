@@ -79,12 +79,31 @@ class ExperimentRun
     void StartMonitors();
     /// Fill the result from the runner, the monitor and the queue pairs.
     void Collect();
+    /// A flow or the collective completed: the RDMA part is done when both the runner and the
+    /// collective are (a training loop leaves the runner idle during its compute phases).
+    void RdmaPartDone();
     /// Poisson flows with the sizes of --cdf (or the pattern's own distribution).
     void MakePoisson();
     /// A ring all-reduce in the order of --ring.
     void MakeAllReduce();
     /// An all-to-all with --qpsPerPeer queue pairs per pair of hosts.
     void MakeAllToAll();
+    /// Ring all-gather, ring reduce-scatter or butterfly all-reduce of --flowSize per host.
+    void MakeSteppedCollective();
+    /// Training loop: --iterations x (--computeTime, then --collective).
+    void MakeTraining();
+
+    /**
+     * \param kind a collective (allreduce, allgather, reducescatter, butterfly, alltoall).
+     * \return its TypeId name.
+     */
+    static std::string CollectiveTypeId(const std::string& kind);
+
+    /**
+     * Create the queue pairs a collective uses, over the hosts in m_ringOrder.
+     * \param kind a collective (allreduce, allgather, reducescatter, butterfly, alltoall).
+     */
+    void PrepareCollectivePairs(const std::string& kind);
 
     /**
      * \param n how many.

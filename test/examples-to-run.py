@@ -32,6 +32,18 @@ cpp_examples = [
      "--quiet", "True", "False"),
     ("reps-custom-selector --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB --quiet",
      "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=allgather --lb=ecmp,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=reducescatter --ring=sequential --lb=ecmp,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=butterfly --lb=ecmp,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=training --iterations=3 --computeTime=5us --collective=butterfly --lb=ecmp,reps "
+     "--quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=16KiB "
+     "--pattern=training --iterations=2 --collective=alltoall --qpsPerPeer=2 --lb=reps --quiet",
+     "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

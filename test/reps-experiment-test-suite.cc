@@ -488,6 +488,56 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["MarkOn"], "Dequeue", "dequeue marking by default");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["ControlPriority"], "true", "control first by default");
+
+        // The workload options of the collectives and the training loop reach the collective.
+        for (const auto& [pattern, flows] :
+             std::vector<std::pair<std::string, uint32_t>>{{"allgather", 4 * 3},
+                                                           {"reducescatter", 4 * 3},
+                                                           {"butterfly", 4 * 4}})
+        {
+            FabricExperiment c;
+            c.leaves = 2;
+            c.hostsPerLeaf = 2;
+            c.spines = 2;
+            c.flowSize = "16KiB";
+            c.pattern = pattern;
+            c.lb = "ecmp";
+            c.quiet = true;
+            c.Check();
+            RunResult r = c.Run(c.GetSelectors()[0]);
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives().size(), 1, "--pattern=" << pattern);
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives()[0].name, pattern, "--pattern");
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(), flows, pattern << " flows");
+            uint64_t bytes = pattern == "butterfly" ? 2 * 3 * 16384 : 3 * 16384;
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives()[0].bytes, bytes, "--flowSize");
+        }
+        FabricExperiment t;
+        t.leaves = 2;
+        t.hostsPerLeaf = 2;
+        t.spines = 2;
+        t.flowSize = "16KiB";
+        t.pattern = "training";
+        t.iterations = 3;
+        t.computeTime = "7us";
+        t.collective = "reducescatter";
+        t.lb = "ecmp";
+        t.quiet = true;
+        t.Check();
+        RunResult r = t.Run(t.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives().size(), 1, "one training loop");
+        const FlowStats::Collective& loop = r.flows.GetCollectives()[0];
+        NS_TEST_ASSERT_MSG_EQ(loop.name, "training", "--pattern=training");
+        NS_TEST_ASSERT_MSG_EQ(loop.completed, true, "the run waits through the compute phases");
+        NS_TEST_ASSERT_MSG_EQ(loop.iterations.size(), 3, "--iterations");
+        NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(), 3 * 4 * 3, "--collective=reducescatter");
+        NS_TEST_ASSERT_MSG_EQ(loop.bytes, 3 * 3 * 16384, "--flowSize per iteration");
+        Time sum = Seconds(0);
+        for (Time it : loop.iterations)
+        {
+            NS_TEST_ASSERT_MSG_GT(it, MicroSeconds(7), "--computeTime in every iteration");
+            sum += it;
+        }
+        NS_TEST_ASSERT_MSG_EQ(sum, loop.finished - loop.start, "iterations add up");
         Simulator::Destroy();
     }
 };
