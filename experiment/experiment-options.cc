@@ -10,11 +10,13 @@
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/halving-doubling-all-reduce.h"
+#include "ns3/job-placement.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -59,6 +61,8 @@ ExperimentOptions::ExperimentOptions()
       iterations(4),
       computeTime("10us"),
       collective("allreduce"),
+      jobs(1),
+      jobLayout("contiguous"),
       background(0),
       backgroundSize("8MiB"),
       tcpBackground(0),
@@ -192,13 +196,51 @@ ExperimentOptions::RegisterCollectiveOptions()
                 "butterfly or alltoall)",
                 &collective,
                 g_collectives);
+    o.Add("jobs",
+          "collective patterns: concurrent jobs on disjoint host sets, each running the pattern "
+          "(1 to hosts / 2)",
+          &jobs,
+          [this]() {
+              uint32_t most = std::max<uint32_t>(1, GetHosts() / 2);
+              OptionParser::CheckRangeOrExit("--jobs", jobs, 1, most);
+              if (jobs > 1 && GetCollectiveKind().empty())
+              {
+                  OptionParser::Exit("--jobs: " + pattern +
+                                     " is not a collective; allowed with it: 1 (more with "
+                                     "allreduce, allgather, reducescatter, butterfly, alltoall "
+                                     "or training)");
+              }
+          });
+    o.AddChoice("jobLayout",
+                "jobs: how hosts are dealt to jobs (contiguous: blocks of consecutive hosts; "
+                "interleaved: host i to job i mod jobs)",
+                &jobLayout,
+                {"contiguous", "interleaved"});
     o.AddCheck([this]() {
-        if (GetCollectiveKind() == "butterfly" &&
-            !HalvingDoublingAllReduce::IsValidSize(GetHosts()))
+        if (GetCollectiveKind() != "butterfly")
         {
-            OptionParser::Exit(std::string(pattern == "training" ? "--collective" : "--pattern") +
-                               ": butterfly needs a power-of-two number of hosts, not " +
+            return;
+        }
+        std::string what = pattern == "training" ? "--collective" : "--pattern";
+        if (jobs <= 1 && !HalvingDoublingAllReduce::IsValidSize(GetHosts()))
+        {
+            OptionParser::Exit(what + ": butterfly needs a power-of-two number of hosts, not " +
                                std::to_string(GetHosts()) + "; allowed: 2, 4, 8, 16, ...");
+        }
+        JobPlacement::Layout layout = JobPlacement::Layout::CONTIGUOUS;
+        JobPlacement::LayoutFromName(jobLayout, layout);
+        for (const std::vector<uint32_t>& job : JobPlacement::Split(GetHosts(), jobs, layout))
+        {
+            if (!HalvingDoublingAllReduce::IsValidSize(static_cast<uint32_t>(job.size())))
+            {
+                OptionParser::Exit("--jobs: " + what.substr(2) +
+                                   "=butterfly needs a power-of-two number of hosts in every "
+                                   "job, not " +
+                                   std::to_string(job.size()) + " (" + std::to_string(GetHosts()) +
+                                   " hosts in " + std::to_string(jobs) +
+                                   " jobs); allowed: a number of jobs "
+                                   "that divides the hosts into 2, 4, 8, ... each");
+            }
         }
     });
 }

@@ -54,6 +54,8 @@ class ExperimentOptions : public FabricOptions
     uint32_t iterations;           //!< Iterations of the training loop.
     std::string computeTime;       //!< Compute phase of every training iteration.
     std::string collective;        //!< Collective of every training iteration.
+    uint32_t jobs;                 //!< Concurrent jobs of a collective pattern.
+    std::string jobLayout;         //!< How hosts are dealt to the jobs.
     double background;             //!< Share of hosts sending ECMP-pinned background flows.
     std::string backgroundSize;    //!< Bytes per background flow.
     double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.

@@ -7,6 +7,8 @@
 
 #include "experiment-run.h"
 
+#include "ns3/abort.h"
+#include "ns3/job-placement.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/training-loop.h"
@@ -60,45 +62,94 @@ ExperimentRun::PrepareCollectivePairs(const std::string& kind)
     }
 }
 
+Ptr<Collective>
+ExperimentRun::CreatePatternCollective() const
+{
+    std::string kind = m_exp.GetCollectiveKind();
+    ObjectFactory factory(CollectiveTypeId(kind));
+    if (kind == "alltoall")
+    {
+        factory.Set("BytesPerPeer", UintegerValue(m_parsed.flowBytes));
+        factory.Set("FlowsPerPeer", UintegerValue(m_exp.qpsPerPeer));
+    }
+    else
+    {
+        factory.Set("DataBytes", UintegerValue(m_parsed.flowBytes));
+    }
+    if (m_exp.pattern != "training")
+    {
+        return factory.Create<Collective>();
+    }
+    Ptr<TrainingLoop> loop = CreateObject<TrainingLoop>();
+    loop->SetAttribute("Iterations", UintegerValue(m_exp.iterations));
+    loop->SetAttribute("ComputeTime", TimeValue(m_parsed.computeTime));
+    loop->SetCollective(factory);
+    return loop;
+}
+
 void
 ExperimentRun::MakeSteppedCollective()
 {
-    ObjectFactory factory(CollectiveTypeId(m_exp.pattern));
-    factory.Set("DataBytes", UintegerValue(m_parsed.flowBytes));
-    m_collective = factory.Create<Collective>();
+    m_collective = CreatePatternCollective();
     m_ringOrder = RingOrder();
-    PrepareCollectivePairs(m_exp.pattern);
+    PrepareCollectivePairs(m_exp.GetCollectiveKind());
 }
 
 void
 ExperimentRun::MakeTraining()
 {
-    Ptr<TrainingLoop> loop = CreateObject<TrainingLoop>();
-    loop->SetAttribute("Iterations", UintegerValue(m_exp.iterations));
-    loop->SetAttribute("ComputeTime", TimeValue(m_parsed.computeTime));
-    if (m_exp.collective == "alltoall")
+    MakeSteppedCollective();
+}
+
+void
+ExperimentRun::MakeJobs()
+{
+    if (m_exp.jobs <= 1)
     {
-        loop->SetCollective(CollectiveTypeId(m_exp.collective),
-                            "BytesPerPeer",
-                            UintegerValue(m_parsed.flowBytes),
-                            "FlowsPerPeer",
-                            UintegerValue(m_exp.qpsPerPeer));
+        Patterns().at(m_exp.pattern)(*this);
+        return;
     }
-    else
+    JobPlacement::Layout layout = JobPlacement::Layout::CONTIGUOUS;
+    bool known = JobPlacement::LayoutFromName(m_exp.jobLayout, layout);
+    NS_ABORT_MSG_UNLESS(known, "--jobLayout: " << m_exp.jobLayout);
+    m_jobHosts = JobPlacement::Split(m_hosts.GetN(), m_exp.jobs, layout);
+    for (const std::vector<uint32_t>& hosts : m_jobHosts)
     {
-        loop->SetCollective(CollectiveTypeId(m_exp.collective),
-                            "DataBytes",
-                            UintegerValue(m_parsed.flowBytes));
+        m_jobs.push_back(CreatePatternCollective());
+        m_ringOrder = hosts;
+        PrepareCollectivePairs(m_exp.GetCollectiveKind());
     }
-    m_collective = loop;
-    m_ringOrder = RingOrder();
-    PrepareCollectivePairs(m_exp.collective);
+    m_ringOrder.clear();
+}
+
+void
+ExperimentRun::StartJobs()
+{
+    uint32_t firstId = m_firstCollectiveId;
+    for (uint32_t j = 0; j < m_jobs.size(); ++j)
+    {
+        Ptr<Collective> c = m_jobs[j];
+        c->SetAttribute("StartTime", TimeValue(m_parsed.start));
+        c->SetAttribute("FirstFlowId", UintegerValue(firstId));
+        c->SetAttribute("Group", UintegerValue(j + 1));
+        c->SetHosts(m_jobHosts[j]);
+        c->SetLauncher(m_runner->GetLauncher());
+        c->SetCompletedCallback(MakeCallback(&ExperimentRun::RdmaPartDone, this));
+        c->Start();
+        firstId += c->GetFlowCount();
+        m_totalFlows += c->GetFlowCount();
+    }
 }
 
 void
 ExperimentRun::RdmaPartDone()
 {
-    if (m_runner->IsDone() && (!m_collective || m_collective->IsComplete()))
+    bool jobsDone = true;
+    for (const Ptr<Collective>& c : m_jobs)
+    {
+        jobsDone = jobsDone && c->IsComplete();
+    }
+    if (m_runner->IsDone() && (!m_collective || m_collective->IsComplete()) && jobsDone)
     {
         m_completion.rdma = true;
         if (m_completion.tcp)

@@ -340,7 +340,7 @@ ExperimentRun::MakeWorkload()
     m_firstCollectiveId = static_cast<uint32_t>(m_flows.size());
     if (collective)
     {
-        Patterns().at(m_exp.pattern)(*this);
+        MakeJobs();
     }
 }
 
@@ -378,6 +378,7 @@ ExperimentRun::ScheduleWorkload()
         m_collective->Start();
         m_totalFlows += m_collective->GetFlowCount();
     }
+    StartJobs();
 }
 
 void
@@ -476,6 +477,10 @@ ExperimentRun::Collect()
     if (m_collective)
     {
         r.flows.AddCollective(m_collective->GetRecord());
+    }
+    for (const Ptr<Collective>& c : m_jobs)
+    {
+        r.flows.AddCollective(c->GetRecord());
     }
     m_monitor->Fill(r);
     r.tcpBackground = m_tcp.GetResult(r.simTime);

@@ -92,6 +92,13 @@ class ExperimentRun
     void MakeSteppedCollective();
     /// Training loop: --iterations x (--computeTime, then --collective).
     void MakeTraining();
+    /// \return the collective of --pattern (a training loop of --collective for training).
+    Ptr<Collective> CreatePatternCollective() const;
+    /// The collective of --pattern; with --jobs > 1, one per job, on the host sets of
+    /// --jobLayout.
+    void MakeJobs();
+    /// Start the collectives of the jobs, numbering their flows one job after the other.
+    void StartJobs();
 
     /**
      * \param kind a collective (allreduce, allgather, reducescatter, butterfly, alltoall).
@@ -145,6 +152,7 @@ class ExperimentRun
     std::unique_ptr<WorkloadHelper> m_workload;   //!< Draws the workload.
     std::vector<FlowSpec> m_flows;                //!< Flows of the workload.
     Ptr<Collective> m_collective;                 //!< The collective, if any.
+    std::vector<Ptr<Collective>> m_jobs;          //!< --jobs > 1: a collective per job.
     std::vector<uint32_t> m_ringOrder;            //!< All-reduce ring order, if any.
     uint32_t m_firstCollectiveId{0};              //!< Flow id of the collective's first flow.
     Ptr<WorkloadRunner> m_runner;                 //!< Runs the flows.
@@ -154,6 +162,9 @@ class ExperimentRun
     Ptr<FabricMonitor> m_monitor;                 //!< Link loads, queues, time series.
     Ptr<ProgressReporter> m_progress;             //!< Progress lines.
     RunResult m_result;                           //!< What was measured.
+
+    /// The hosts of every job (--jobs > 1).
+    std::vector<std::vector<uint32_t>> m_jobHosts;
 };
 
 } // namespace ns3

@@ -71,6 +71,19 @@ TrainingLoop::DoDispose()
     Collective::DoDispose();
 }
 
+void
+TrainingLoop::SetCollective(const ObjectFactory& factory)
+{
+    NS_LOG_FUNCTION(this);
+    std::string type = factory.GetTypeId().GetName();
+    std::string error =
+        RdmaHelper::ValidateTypeId(type, Collective::GetTypeId(), "TrainingLoop::SetCollective");
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    NS_ABORT_MSG_IF(type == "ns3::TrainingLoop", "TrainingLoop::SetCollective: not a loop");
+    m_factory = factory;
+    m_flowsPerIteration = 0;
+}
+
 std::string
 TrainingLoop::GetName() const
 {

@@ -56,6 +56,12 @@ class TrainingLoop : public Collective
     template <typename... Ts>
     void SetCollective(const std::string& type, Ts&&... args);
 
+    /**
+     * Choose the collective of every iteration.
+     * \param factory makes it (its TypeId must be a constructible Collective subclass).
+     */
+    void SetCollective(const ObjectFactory& factory);
+
     uint32_t GetFlowCount() const override;
     std::string GetName() const override;
 

@@ -101,6 +101,7 @@ KINDS = {
         "csv": "path", "quiet": "bool", "binWidth": "time", "tierList": "tierList",
         "pcap": "prefix", "pcapNodes": "nodes", "pcapSnapLen": "snaplen",
         "iterations": "positive", "computeTime": "time", "collective": "choice",
+        "jobs": "positive", "jobLayout": "choice",
     },
     "reps-fabric-summary": {
         "fatTreeK": "count", "parallel": "positive", "hostRate": "rate",
@@ -154,6 +155,10 @@ CASES = [
     ("reps-lb-comparison", ["--iterations=100001"], r"--iterations: 100001 is out of range; expected .*\[1, 100000\]"),
     ("reps-lb-comparison", ["--computeTime=11s"], r"--computeTime: 11s is out of range; allowed: a Time in \[0, 10s\]"),
     ("reps-lb-comparison", ["--collective=ring"], r"--collective: .*allowed: allreduce, allgather, reducescatter, butterfly, alltoall"),
+    ("reps-lb-comparison", ["--pattern=allreduce", "--jobs=3"], r"--jobs: 3 is out of range; expected .*\[1, 2\]"),
+    ("reps-lb-comparison", ["--jobs=2"], r"--jobs: permutation is not a collective; allowed with it: 1"),
+    ("reps-lb-comparison", ["--pattern=butterfly", "--hostsPerLeaf=3", "--jobs=2"], r"--jobs: pattern=butterfly needs a power-of-two number of hosts in every job, not 3 \(6 hosts in 2 jobs\); allowed"),
+    ("reps-lb-comparison", ["--pattern=training", "--collective=butterfly", "--leaves=3", "--hostsPerLeaf=4", "--jobs=2"], r"--jobs: collective=butterfly needs a power-of-two number of hosts in every job, not 6 \(12 hosts in 2 jobs\)"),
     ("reps-lb-comparison", ["--qpsPerPeer=1025"], r"--qpsPerPeer: 1025 is out of range; expected .*\[1, 1024\]"),
     ("reps-lb-comparison", ["--pattern=incast", "--incastSenders=4"], r"--incastSenders: 4 is out of range; expected .*\[1, 3\]"),
     ("reps-lb-comparison", ["--pattern=incast", "--incastSenders=0"], r"--incastSenders: 0 is out of range"),

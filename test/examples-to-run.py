@@ -44,6 +44,9 @@ cpp_examples = [
     ("reps-lb-comparison --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=16KiB "
      "--pattern=training --iterations=2 --collective=alltoall --qpsPerPeer=2 --lb=reps --quiet",
      "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=training --iterations=2 --collective=butterfly --jobs=2 --jobLayout=interleaved "
+     "--lb=ecmp,reps --quiet", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

@@ -538,6 +538,32 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             sum += it;
         }
         NS_TEST_ASSERT_MSG_EQ(sum, loop.finished - loop.start, "iterations add up");
+
+        // --jobs and --jobLayout: one collective per job, its flows inside its host set.
+        FabricExperiment j;
+        j.leaves = 2;
+        j.hostsPerLeaf = 4;
+        j.spines = 2;
+        j.flowSize = "16KiB";
+        j.pattern = "allgather";
+        j.jobs = 2;
+        j.jobLayout = "interleaved";
+        j.lb = "ecmp";
+        j.quiet = true;
+        j.Check();
+        RunResult rj = j.Run(j.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCollectives().size(), 2, "--jobs=2: two collectives");
+        for (uint32_t g = 0; g < 2; ++g)
+        {
+            NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCollectives()[g].group, g + 1, "job groups");
+            NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCollectives()[g].completed, true, "job completes");
+        }
+        NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCompletedCount(), 2 * 4 * 3, "two 4-host all-gathers");
+        for (const FlowStats::Record& f : rj.flows.GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.flow.src % 2, f.flow.group - 1, "--jobLayout=interleaved");
+            NS_TEST_ASSERT_MSG_EQ(f.flow.dst % 2, f.flow.group - 1, "flows stay in the job");
+        }
         Simulator::Destroy();
     }
 };

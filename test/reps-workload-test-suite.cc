@@ -11,6 +11,7 @@
 #include "ns3/experiment-report.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/halving-doubling-all-reduce.h"
+#include "ns3/job-placement.h"
 #include "ns3/progress-reporter.h"
 #include "ns3/ring-all-gather.h"
 #include "ns3/ring-all-reduce.h"
@@ -22,6 +23,7 @@
 #include "ns3/workload-helper.h"
 #include "ns3/workload-runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -767,6 +769,112 @@ class TrainingLoopTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Concurrent jobs: the host sets of JobPlacement are disjoint, cover every host and differ in
+ * size by at most one (contiguous: consecutive blocks; interleaved: host i in job i mod J); a
+ * collective per job, all sharing one runner, keeps every flow inside its job's set.
+ */
+class JobPlacementTestCase : public TestCase
+{
+  public:
+    JobPlacementTestCase()
+        : TestCase("Jobs: disjoint, covering host sets; every job's flows stay in its set")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using Layout = JobPlacement::Layout;
+        for (uint32_t n : {2U, 4U, 7U, 16U, 33U})
+        {
+            for (uint32_t jobs = 1; jobs <= n / 2; ++jobs)
+            {
+                for (Layout layout : {Layout::CONTIGUOUS, Layout::INTERLEAVED})
+                {
+                    auto sets = JobPlacement::Split(n, jobs, layout);
+                    NS_TEST_ASSERT_MSG_EQ(sets.size(), jobs, "one set per job");
+                    std::vector<uint32_t> owner(n, jobs);
+                    for (uint32_t j = 0; j < jobs; ++j)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(
+                            (sets[j].size() == n / jobs || sets[j].size() == n / jobs + 1),
+                            true,
+                            "balanced sizes");
+                        for (uint32_t k = 0; k < sets[j].size(); ++k)
+                        {
+                            uint32_t h = sets[j][k];
+                            NS_TEST_ASSERT_MSG_LT(h, n, "a host of the fabric");
+                            NS_TEST_ASSERT_MSG_EQ(owner[h], jobs, "host " << h << " in one job");
+                            owner[h] = j;
+                            if (layout == Layout::INTERLEAVED)
+                            {
+                                NS_TEST_ASSERT_MSG_EQ(h % jobs, j, "interleaved: i mod J");
+                            }
+                            else if (k > 0)
+                            {
+                                NS_TEST_ASSERT_MSG_EQ(h, sets[j][k - 1] + 1, "contiguous");
+                            }
+                        }
+                    }
+                    for (uint32_t h = 0; h < n; ++h)
+                    {
+                        NS_TEST_ASSERT_MSG_LT(owner[h], jobs, "host " << h << " covered");
+                    }
+                }
+            }
+        }
+        JobPlacement::Layout layout = Layout::CONTIGUOUS;
+        NS_TEST_ASSERT_MSG_EQ(JobPlacement::LayoutFromName("interleaved", layout), true, "name");
+        NS_TEST_ASSERT_MSG_EQ((layout == Layout::INTERLEAVED), true, "interleaved");
+        NS_TEST_ASSERT_MSG_EQ(JobPlacement::LayoutFromName("striped", layout), false, "unknown");
+
+        // Three jobs of 12 hosts, each its own collective, on one runner.
+        for (Layout l : {Layout::CONTIGUOUS, Layout::INTERLEAVED})
+        {
+            FakeTransport transport;
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(9);
+            transport.maxJitter = MicroSeconds(5);
+            Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+            runner->SetLauncher(transport.Launcher());
+            auto sets = JobPlacement::Split(12, 3, l);
+            std::vector<Ptr<Collective>> jobs = {CreateObject<RingAllReduce>(),
+                                                 CreateObject<HalvingDoublingAllReduce>(),
+                                                 CreateObject<TrainingLoop>()};
+            uint32_t firstId = 0;
+            for (uint32_t j = 0; j < 3; ++j)
+            {
+                jobs[j]->SetAttribute("Group", UintegerValue(j + 1));
+                jobs[j]->SetAttribute("FirstFlowId", UintegerValue(firstId));
+                jobs[j]->SetHosts(sets[j]);
+                jobs[j]->SetLauncher(runner->GetLauncher());
+                jobs[j]->Start();
+                firstId += jobs[j]->GetFlowCount();
+            }
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), firstId, "every job's flows ran");
+            std::set<uint32_t> ids;
+            for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+            {
+                NS_TEST_ASSERT_MSG_EQ((r.flow.group >= 1 && r.flow.group <= 3), true, "group");
+                const std::vector<uint32_t>& set = sets[r.flow.group - 1];
+                bool srcIn = std::find(set.begin(), set.end(), r.flow.src) != set.end();
+                bool dstIn = std::find(set.begin(), set.end(), r.flow.dst) != set.end();
+                NS_TEST_ASSERT_MSG_EQ(srcIn && dstIn, true, "flow within its job's hosts");
+                ids.insert(r.flow.id);
+            }
+            NS_TEST_ASSERT_MSG_EQ(ids.size(), firstId, "flow ids unique across jobs");
+            for (const Ptr<Collective>& c : jobs)
+            {
+                NS_TEST_ASSERT_MSG_EQ(c->IsComplete(), true, c->GetName() << " completes");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
  * All-to-all as a collective: every ordered pair exchanges the asked bytes; staggered rounds
  * of one host never overlap.
  */
@@ -1314,6 +1422,7 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new AllToAllCollectiveTestCase(), reps::kQuick);
         AddTestCase(new SteppedCollectiveTestCase(), reps::kQuick);
         AddTestCase(new TrainingLoopTestCase(), reps::kQuick);
+        AddTestCase(new JobPlacementTestCase(), reps::kQuick);
         AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
         AddTestCase(new FlowStatsTestCase(), reps::kQuick);
         AddTestCase(new ReportOutputTestCase(), reps::kQuick);
