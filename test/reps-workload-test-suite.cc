@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/experiment-report.h"
 #include "ns3/flow-size-cdf.h"
+#include "ns3/flow-trace-replay.h"
 #include "ns3/halving-doubling-all-reduce.h"
 #include "ns3/job-placement.h"
 #include "ns3/progress-reporter.h"
@@ -875,6 +876,75 @@ class JobPlacementTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Trace replay: every flow of the trace runs once with its hosts and bytes; a flow without a
+ * dependency starts at its start time, a dependent one exactly its start time after its
+ * dependency completed; the replay completes with the last flow.
+ */
+class FlowTraceReplayTestCase : public TestCase
+{
+  public:
+    FlowTraceReplayTestCase()
+        : TestCase("Trace replay: start times, dependencies, hosts and bytes of every flow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowTrace trace;
+        std::string error;
+        bool ok = trace.Parse("0 0 1 1000\n"
+                              "3us 2 3 2000\n"
+                              "1us 1 2 3000 after=0\n"
+                              "0 3 0 4000 after=line:3\n"
+                              "2us 0 3 5000 after=0\n",
+                              4,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, error);
+        FakeTransport transport;
+        transport.jitter = CreateObject<UniformRandomVariable>();
+        transport.jitter->SetStream(11);
+        transport.maxJitter = MicroSeconds(4);
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        Ptr<FlowTraceReplay> replay = CreateObject<FlowTraceReplay>();
+        replay->SetTrace(trace);
+        replay->SetAttribute("StartTime", TimeValue(MicroSeconds(10)));
+        replay->SetAttribute("FirstFlowId", UintegerValue(20));
+        replay->SetHosts(std::vector<uint32_t>{4, 5, 6, 7});
+        replay->SetLauncher(runner->GetLauncher());
+        replay->Start();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(replay->IsComplete(), true, "completes");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), 5, "every flow once");
+        std::map<uint32_t, const FlowStats::Record*> byId;
+        Time last = Seconds(0);
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            byId[r.flow.id - 20] = &r;
+            last = std::max(last, r.finished);
+        }
+        const auto& flows = trace.GetFlows();
+        for (uint32_t i = 0; i < flows.size(); ++i)
+        {
+            const FlowStats::Record* r = byId.at(i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.src, 4 + flows[i].src, "src of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.dst, 4 + flows[i].dst, "dst of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.bytes, flows[i].bytes, "bytes of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.tag, "trace", "tag");
+            Time expected = flows[i].after == FlowTrace::NONE
+                                ? MicroSeconds(10) + NanoSeconds(flows[i].startNs)
+                                : byId.at(flows[i].after)->finished + NanoSeconds(flows[i].startNs);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.start, expected, "start of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(replay->GetFlowStartTimes()[i], expected, "recorded start");
+        }
+        NS_TEST_ASSERT_MSG_EQ(replay->GetCompletionTime(), last, "completion = last flow");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * All-to-all as a collective: every ordered pair exchanges the asked bytes; staggered rounds
  * of one host never overlap.
  */
@@ -1423,6 +1493,7 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new SteppedCollectiveTestCase(), reps::kQuick);
         AddTestCase(new TrainingLoopTestCase(), reps::kQuick);
         AddTestCase(new JobPlacementTestCase(), reps::kQuick);
+        AddTestCase(new FlowTraceReplayTestCase(), reps::kQuick);
         AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
         AddTestCase(new FlowStatsTestCase(), reps::kQuick);
         AddTestCase(new ReportOutputTestCase(), reps::kQuick);
