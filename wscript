@@ -130,6 +130,7 @@ def build(bld):
     # The experiment layer, a module of its own above reps.
     experiment = bld.create_ns3_module('reps-experiment', ['reps'])
     experiment.source = [
+        'experiment/experiment-options-collectives.cc',
         'experiment/experiment-options.cc',
         'experiment/experiment-report.cc',
         'experiment/experiment-run-collectives.cc',

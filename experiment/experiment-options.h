@@ -8,6 +8,8 @@
 #include "experiment-report.h"
 #include "fabric-options.h"
 
+#include "ns3/flow-trace.h"
+
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -39,6 +41,9 @@ class ExperimentOptions : public FabricOptions
      */
     void PrintSetup(std::ostream& os) const;
 
+    /// \return the flow trace of --traceFile (valid after Check() with --pattern=trace).
+    const FlowTrace& GetTrace() const;
+
     /// \return the collective --pattern runs (that of --collective for training), or "".
     std::string GetCollectiveKind() const;
 
@@ -56,6 +61,7 @@ class ExperimentOptions : public FabricOptions
     std::string collective;        //!< Collective of every training iteration.
     uint32_t jobs;                 //!< Concurrent jobs of a collective pattern.
     std::string jobLayout;         //!< How hosts are dealt to the jobs.
+    std::string traceFile;         //!< Flow trace replayed by --pattern=trace.
     double background;             //!< Share of hosts sending ECMP-pinned background flows.
     std::string backgroundSize;    //!< Bytes per background flow.
     double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.
@@ -89,6 +95,8 @@ class ExperimentOptions : public FabricOptions
     void CheckCdf() const;
     /// Register the options of the training loop, and the checks of the collectives.
     void RegisterCollectiveOptions();
+    /// Register the options of the trace replay; loads --traceFile.
+    void RegisterTraceOptions();
     /// Register the options of the background traffic.
     void RegisterBackgroundOptions();
     /// Register the options of the faults.
@@ -97,6 +105,8 @@ class ExperimentOptions : public FabricOptions
     void RegisterRunOptions();
     /// Register the options of the outputs: JSON, CSV, packet captures, progress lines.
     void RegisterOutputOptions();
+
+    FlowTrace m_trace; //!< The trace of --traceFile.
 };
 
 } // namespace ns3

@@ -8,6 +8,7 @@
 #include "experiment-run.h"
 
 #include "ns3/abort.h"
+#include "ns3/flow-trace-replay.h"
 #include "ns3/job-placement.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
@@ -99,6 +100,18 @@ void
 ExperimentRun::MakeTraining()
 {
     MakeSteppedCollective();
+}
+
+void
+ExperimentRun::MakeTrace()
+{
+    Ptr<FlowTraceReplay> replay = CreateObject<FlowTraceReplay>();
+    replay->SetTrace(m_exp.GetTrace());
+    m_collective = replay;
+    for (const FlowTrace::Flow& f : m_exp.GetTrace().GetFlows())
+    {
+        m_launcher->PreparePair(f.src, f.dst, 0, false);
+    }
 }
 
 void

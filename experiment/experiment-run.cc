@@ -270,6 +270,7 @@ ExperimentRun::Patterns()
         {"reducescatter", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
         {"butterfly", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
         {"training", [](ExperimentRun& r) { r.MakeTraining(); }},
+        {"trace", [](ExperimentRun& r) { r.MakeTrace(); }},
     };
     return patterns;
 }

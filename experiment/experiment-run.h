@@ -92,6 +92,8 @@ class ExperimentRun
     void MakeSteppedCollective();
     /// Training loop: --iterations x (--computeTime, then --collective).
     void MakeTraining();
+    /// Replay of the flow trace of --traceFile.
+    void MakeTrace();
     /// \return the collective of --pattern (a training loop of --collective for training).
     Ptr<Collective> CreatePatternCollective() const;
     /// The collective of --pattern; with --jobs > 1, one per job, on the host sets of

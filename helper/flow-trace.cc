@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -307,8 +308,9 @@ FlowTrace::Parse(const std::string& text, uint32_t hosts, std::string& error)
 bool
 FlowTrace::Load(const std::string& path, uint32_t hosts, std::string& error)
 {
+    std::error_code ec;
     std::ifstream file(path);
-    if (!file)
+    if (!file || !std::filesystem::is_regular_file(path, ec))
     {
         error = path + ": cannot read the file";
         return false;

@@ -26,6 +26,8 @@
 #include "ns3/workload-runner.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -564,6 +566,34 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(f.flow.src % 2, f.flow.group - 1, "--jobLayout=interleaved");
             NS_TEST_ASSERT_MSG_EQ(f.flow.dst % 2, f.flow.group - 1, "flows stay in the job");
         }
+
+        // --pattern=trace --traceFile: the trace's flows, the dependent one after its input.
+        std::string path = CreateTempDirFilename("reps-experiment.trace");
+        {
+            std::ofstream out(path);
+            out << "0 0 3 20000\n1us 2 1 30000\n3us 1 0 4000 after=0\n";
+        }
+        FabricExperiment tr;
+        tr.leaves = 2;
+        tr.hostsPerLeaf = 2;
+        tr.spines = 2;
+        tr.pattern = "trace";
+        tr.traceFile = path;
+        tr.lb = "reps";
+        tr.quiet = true;
+        tr.Check();
+        RunResult rt = tr.Run(tr.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(rt.flows.GetCompletedCount(), 3, "--traceFile: every flow");
+        std::map<uint64_t, const FlowStats::Record*> bySize;
+        for (const FlowStats::Record& f : rt.flows.GetRecords())
+        {
+            bySize[f.flow.bytes] = &f;
+        }
+        NS_TEST_ASSERT_MSG_EQ(bySize.at(30000)->flow.src, 2, "trace hosts");
+        NS_TEST_ASSERT_MSG_EQ(bySize.at(4000)->flow.start,
+                              bySize.at(20000)->finished + MicroSeconds(3),
+                              "a dependent flow starts its delay after its input completed");
+        std::remove(path.c_str());
         Simulator::Destroy();
     }
 };
