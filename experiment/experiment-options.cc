@@ -25,8 +25,18 @@ NS_LOG_COMPONENT_DEFINE("ExperimentOptions");
 namespace
 {
 
-const std::vector<std::string> g_patterns =
-    {"permutation", "tornado", "incast", "alltoall", "allreduce", "websearch", "hadoop"};
+const std::vector<std::string> g_patterns = {"permutation",
+                                             "tornado",
+                                             "incast",
+                                             "alltoall",
+                                             "allreduce",
+                                             "allgather",
+                                             "reducescatter",
+                                             "butterfly",
+                                             "training",
+                                             "trace",
+                                             "websearch",
+                                             "hadoop"};
 
 } // namespace
 
@@ -39,6 +49,12 @@ ExperimentOptions::ExperimentOptions()
       incastSenders(8),
       qpsPerPeer(1),
       ring("interleaved"),
+      iterations(4),
+      computeTime("10us"),
+      collective("allreduce"),
+      jobs(1),
+      jobLayout("contiguous"),
+      traceFile(""),
       background(0),
       backgroundSize("8MiB"),
       tcpBackground(0),
@@ -68,6 +84,8 @@ ExperimentOptions::ExperimentOptions()
       quiet(false)
 {
     RegisterWorkloadOptions();
+    RegisterCollectiveOptions();
+    RegisterTraceOptions();
     RegisterBackgroundOptions();
     RegisterFaultOptions();
     RegisterRunOptions();
@@ -81,22 +99,24 @@ ExperimentOptions::RegisterWorkloadOptions()
 {
     OptionRegistry& o = m_options;
     o.AddChoice("pattern",
-                "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, websearch or "
-                "hadoop)",
+                "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, allgather, "
+                "reducescatter, butterfly, training, trace, websearch or hadoop)",
                 &pattern,
                 g_patterns);
     o.Add("flowSize",
-          "Bytes per flow; alltoall: per pair of hosts; allreduce: data per host (bytes with "
-          "optional unit, e.g. 4096, 64KiB, 8MiB, 1MB)",
+          "Bytes per flow; alltoall: per pair of hosts; allreduce, allgather, reducescatter, "
+          "butterfly: data per host; training: that of its --collective (bytes with optional "
+          "unit, e.g. 4096, 64KiB, 8MiB, 1MB)",
           &flowSize,
           [this]() {
               m_parsed.flowBytes = OptionParser::BytesOrExit("--flowSize", flowSize, 1);
-              if (pattern == "allreduce" && m_parsed.flowBytes < GetHosts())
+              std::string kind = GetCollectiveKind();
+              if (!kind.empty() && kind != "alltoall" && m_parsed.flowBytes < GetHosts())
               {
-                  OptionParser::Exit("--flowSize: allreduce needs at least one byte per host (" +
+                  OptionParser::Exit("--flowSize: " + kind + " needs at least one byte per host (" +
                                      std::to_string(GetHosts()) + " bytes)");
               }
-              if (pattern == "alltoall" && m_parsed.flowBytes < qpsPerPeer)
+              if (kind == "alltoall" && m_parsed.flowBytes < qpsPerPeer)
               {
                   OptionParser::Exit("--flowSize: alltoall needs at least one byte per queue pair");
               }

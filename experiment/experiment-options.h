@@ -9,6 +9,7 @@
 #include "fabric-options.h"
 
 #include "ns3/failure-schedule.h"
+#include "ns3/flow-trace.h"
 
 #include <cstdint>
 #include <ostream>
@@ -43,6 +44,11 @@ class ExperimentOptions : public FabricOptions
 
     /// \return the events of --failureFile (empty without one), read when the options are checked
     const std::vector<FailureSchedule::Event>& GetFailureEvents() const;
+    /// \return the flow trace of --traceFile (valid after Check() with --pattern=trace).
+    const FlowTrace& GetTrace() const;
+
+    /// \return the collective --pattern runs (that of --collective for training), or "".
+    std::string GetCollectiveKind() const;
 
     // The options (their names on the command line are the field names).
     std::string pattern;           //!< Traffic pattern.
@@ -53,6 +59,12 @@ class ExperimentOptions : public FabricOptions
     uint32_t incastSenders;        //!< Senders of the incast pattern.
     uint32_t qpsPerPeer;           //!< Queue pairs per peer (all-to-all).
     std::string ring;              //!< Ring order of the all-reduce.
+    uint32_t iterations;           //!< Iterations of the training loop.
+    std::string computeTime;       //!< Compute phase of every training iteration.
+    std::string collective;        //!< Collective of every training iteration.
+    uint32_t jobs;                 //!< Concurrent jobs of a collective pattern.
+    std::string jobLayout;         //!< How hosts are dealt to the jobs.
+    std::string traceFile;         //!< Flow trace replayed by --pattern=trace.
     double background;             //!< Share of hosts sending ECMP-pinned background flows.
     std::string backgroundSize;    //!< Bytes per background flow.
     double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.
@@ -88,6 +100,10 @@ class ExperimentOptions : public FabricOptions
     void RegisterWorkloadOptions();
     /// Check --cdf, and that a Poisson pattern draws at most 10^7 flows.
     void CheckCdf() const;
+    /// Register the options of the training loop, and the checks of the collectives.
+    void RegisterCollectiveOptions();
+    /// Register the options of the trace replay; loads --traceFile.
+    void RegisterTraceOptions();
     /// Register the options of the background traffic.
     void RegisterBackgroundOptions();
     /// Register the options of the faults.
@@ -96,6 +112,8 @@ class ExperimentOptions : public FabricOptions
     void RegisterRunOptions();
     /// Register the options of the outputs: JSON, CSV, packet captures, progress lines.
     void RegisterOutputOptions();
+
+    FlowTrace m_trace; //!< The trace of --traceFile.
 };
 
 } // namespace ns3

@@ -75,6 +75,17 @@ CollectivesJson(const std::vector<FlowStats::Collective>& collectives)
             c.completed ? Us(c.finished - c.start) : std::numeric_limits<double>::quiet_NaN();
         cj["bytes"] = c.bytes;
         cj["completed"] = c.completed;
+        if (!c.iterations.empty())
+        {
+            // Training loops only, so that the entries of other collectives stay as they were.
+            std::vector<double> us;
+            for (Time t : c.iterations)
+            {
+                us.push_back(Us(t));
+            }
+            cj["iterations_us"] = us;
+            cj["iteration_us"] = SummaryJson(SampleSummary::Of(us), true);
+        }
         out.push_back(cj);
     }
     return out;

@@ -276,6 +276,11 @@ ExperimentRun::Patterns()
         {"hadoop", [](ExperimentRun& r) { r.MakePoisson(); }},
         {"allreduce", [](ExperimentRun& r) { r.MakeAllReduce(); }},
         {"alltoall", [](ExperimentRun& r) { r.MakeAllToAll(); }},
+        {"allgather", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
+        {"reducescatter", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
+        {"butterfly", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
+        {"training", [](ExperimentRun& r) { r.MakeTraining(); }},
+        {"trace", [](ExperimentRun& r) { r.MakeTrace(); }},
     };
     return patterns;
 }
@@ -331,7 +336,7 @@ ExperimentRun::MakeWorkload()
     m_workload = std::make_unique<WorkloadHelper>(m_hosts.GetN());
     m_workload->AssignStreams(ExperimentStreams::WORKLOAD);
     m_workload->SetStartTime(m_parsed.start);
-    bool collective = m_exp.pattern == "allreduce" || m_exp.pattern == "alltoall";
+    bool collective = !m_exp.GetCollectiveKind().empty();
     if (!collective)
     {
         Patterns().at(m_exp.pattern)(*this);
@@ -346,7 +351,7 @@ ExperimentRun::MakeWorkload()
     m_firstCollectiveId = static_cast<uint32_t>(m_flows.size());
     if (collective)
     {
-        Patterns().at(m_exp.pattern)(*this);
+        MakeJobs();
     }
 }
 
@@ -364,8 +369,7 @@ ExperimentRun::ScheduleWorkload()
     m_runner->GetStats().SetIdeal(m_parsed.linkRate, m_fabricRtt);
     m_runner->GetStats().SetBaseRttCallback(
         MakeBoundCallback(&PairRtt, m_fabric, m_packetBytes, m_ackBytes));
-    m_runner->SetAllCompletedCallback(
-        MakeBoundCallback(&PartDone, &m_completion.rdma, PeerDone(m_completion.tcp)));
+    m_runner->SetAllCompletedCallback(MakeCallback(&ExperimentRun::RdmaPartDone, this));
     m_runner->Schedule(m_flows);
     m_totalFlows = static_cast<uint32_t>(m_flows.size());
     if (m_collective)
@@ -381,9 +385,11 @@ ExperimentRun::ScheduleWorkload()
             m_collective->SetHosts(m_ringOrder);
         }
         m_collective->SetLauncher(m_runner->GetLauncher());
+        m_collective->SetCompletedCallback(MakeCallback(&ExperimentRun::RdmaPartDone, this));
         m_collective->Start();
         m_totalFlows += m_collective->GetFlowCount();
     }
+    StartJobs();
 }
 
 void
@@ -451,6 +457,10 @@ ExperimentRun::Collect()
     if (m_collective)
     {
         r.flows.AddCollective(m_collective->GetRecord());
+    }
+    for (const Ptr<Collective>& c : m_jobs)
+    {
+        r.flows.AddCollective(c->GetRecord());
     }
     m_monitor->Fill(r);
     if (m_injector)

@@ -79,12 +79,40 @@ class ExperimentRun
     void StartMonitors();
     /// Fill the result from the runner, the monitor and the queue pairs.
     void Collect();
+    /// A flow or the collective completed: the RDMA part is done when both the runner and the
+    /// collective are (a training loop leaves the runner idle during its compute phases).
+    void RdmaPartDone();
     /// Poisson flows with the sizes of --cdf (or the pattern's own distribution).
     void MakePoisson();
     /// A ring all-reduce in the order of --ring.
     void MakeAllReduce();
     /// An all-to-all with --qpsPerPeer queue pairs per pair of hosts.
     void MakeAllToAll();
+    /// Ring all-gather, ring reduce-scatter or butterfly all-reduce of --flowSize per host.
+    void MakeSteppedCollective();
+    /// Training loop: --iterations x (--computeTime, then --collective).
+    void MakeTraining();
+    /// Replay of the flow trace of --traceFile.
+    void MakeTrace();
+    /// \return the collective of --pattern (a training loop of --collective for training).
+    Ptr<Collective> CreatePatternCollective() const;
+    /// The collective of --pattern; with --jobs > 1, one per job, on the host sets of
+    /// --jobLayout.
+    void MakeJobs();
+    /// Start the collectives of the jobs, numbering their flows one job after the other.
+    void StartJobs();
+
+    /**
+     * \param kind a collective (allreduce, allgather, reducescatter, butterfly, alltoall).
+     * \return its TypeId name.
+     */
+    static std::string CollectiveTypeId(const std::string& kind);
+
+    /**
+     * Create the queue pairs a collective uses, over the hosts in m_ringOrder.
+     * \param kind a collective (allreduce, allgather, reducescatter, butterfly, alltoall).
+     */
+    void PrepareCollectivePairs(const std::string& kind);
 
     /**
      * \param n how many.
@@ -126,6 +154,7 @@ class ExperimentRun
     std::unique_ptr<WorkloadHelper> m_workload;   //!< Draws the workload.
     std::vector<FlowSpec> m_flows;                //!< Flows of the workload.
     Ptr<Collective> m_collective;                 //!< The collective, if any.
+    std::vector<Ptr<Collective>> m_jobs;          //!< --jobs > 1: a collective per job.
     std::vector<uint32_t> m_ringOrder;            //!< All-reduce ring order, if any.
     uint32_t m_firstCollectiveId{0};              //!< Flow id of the collective's first flow.
     Ptr<WorkloadRunner> m_runner;                 //!< Runs the flows.
@@ -136,6 +165,9 @@ class ExperimentRun
     Ptr<FailureInjector> m_injector;              //!< --failureFile (may be null).
     Ptr<ProgressReporter> m_progress;             //!< Progress lines.
     RunResult m_result;                           //!< What was measured.
+
+    /// The hosts of every job (--jobs > 1).
+    std::vector<std::vector<uint32_t>> m_jobHosts;
 };
 
 } // namespace ns3

@@ -47,6 +47,7 @@ class FabricOptions
         Time tcpMinRto;                                   //!< --tcpMinRto.
         TypeId tcpVariant;                                //!< --tcpVariant (none: default).
         Time duration;                                    //!< --duration.
+        Time computeTime;                                 //!< --computeTime.
         DataRate degradedRate;                            //!< --degradedRate.
         Time failAt;                                      //!< --failAt.
         Time failFor;                                     //!< --failFor.

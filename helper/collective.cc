@@ -246,7 +246,13 @@ Collective::GetRecord() const
     c.finished = m_end;
     c.completed = m_complete;
     c.bytes = m_bytes;
+    DoFillRecord(c);
     return c;
+}
+
+void
+Collective::DoFillRecord(FlowStats::Collective& /* record */) const
+{
 }
 
 } // namespace ns3

@@ -101,6 +101,12 @@ class Collective : public Object
     virtual void DoStart() = 0;
 
     /**
+     * Add what a subclass measures to its record (nothing by default).
+     * \param record the record GetRecord() returns.
+     */
+    virtual void DoFillRecord(FlowStats::Collective& record) const;
+
+    /**
      * Launch one flow now.
      * \param src sending host index.
      * \param dst receiving host index.

@@ -44,12 +44,13 @@ class FlowStats
     /// One run of a collective (ring all-reduce, all-to-all).
     struct Collective
     {
-        std::string name;          //!< What it was ("allreduce", ...).
-        uint32_t group{0};         //!< The group id its flows carry.
-        Time start{Seconds(0)};    //!< When it started.
-        Time finished{Seconds(0)}; //!< When its last flow completed (valid if completed).
-        bool completed{false};     //!< Whether it completed.
-        uint64_t bytes{0};         //!< Bytes moved by all its flows.
+        std::string name;             //!< What it was ("allreduce", ...).
+        uint32_t group{0};            //!< The group id its flows carry.
+        Time start{Seconds(0)};       //!< When it started.
+        Time finished{Seconds(0)};    //!< When its last flow completed (valid if completed).
+        bool completed{false};        //!< Whether it completed.
+        uint64_t bytes{0};            //!< Bytes moved by all its flows.
+        std::vector<Time> iterations; //!< Training loop: the time of each iteration (else empty).
     };
 
     FlowStats();

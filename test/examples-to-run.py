@@ -45,6 +45,21 @@ cpp_examples = [
     ("reps-ns3-baseline --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=64KiB", "True", "False"),
     ("reps-ns3-baseline --tiers=3 --pods=2 --leaves=2 --hostsPerLeaf=2 --spines=2 --cores=4 "
      "--flowSize=64KiB", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=allgather --lb=ecmp,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=reducescatter --ring=sequential --lb=ecmp,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=butterfly --lb=ecmp,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=training --iterations=3 --computeTime=5us --collective=butterfly --lb=ecmp,reps "
+     "--quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=16KiB "
+     "--pattern=training --iterations=2 --collective=alltoall --qpsPerPeer=2 --lb=reps --quiet",
+     "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=64KiB "
+     "--pattern=training --iterations=2 --collective=butterfly --jobs=2 --jobLayout=interleaved "
+     "--lb=ecmp,reps --quiet", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

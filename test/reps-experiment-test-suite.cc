@@ -29,6 +29,8 @@
 #include "ns3/workload-runner.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -552,6 +554,110 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["PfcAlpha"], "0.5", "--pfcAlpha");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["PfcStaticThreshold"], "98304", "--pfcThreshold");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["PfcSharedBufferSize"], "3145728", "--pfcBuffer");
+
+        // The workload options of the collectives and the training loop reach the collective.
+        for (const auto& [pattern, flows] :
+             std::vector<std::pair<std::string, uint32_t>>{{"allgather", 4 * 3},
+                                                           {"reducescatter", 4 * 3},
+                                                           {"butterfly", 4 * 4}})
+        {
+            FabricExperiment c;
+            c.leaves = 2;
+            c.hostsPerLeaf = 2;
+            c.spines = 2;
+            c.flowSize = "16KiB";
+            c.pattern = pattern;
+            c.lb = "ecmp";
+            c.quiet = true;
+            c.Check();
+            RunResult r = c.Run(c.GetSelectors()[0]);
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives().size(), 1, "--pattern=" << pattern);
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives()[0].name, pattern, "--pattern");
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(), flows, pattern << " flows");
+            uint64_t bytes = pattern == "butterfly" ? 2 * 3 * 16384 : 3 * 16384;
+            NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives()[0].bytes, bytes, "--flowSize");
+        }
+        FabricExperiment t;
+        t.leaves = 2;
+        t.hostsPerLeaf = 2;
+        t.spines = 2;
+        t.flowSize = "16KiB";
+        t.pattern = "training";
+        t.iterations = 3;
+        t.computeTime = "7us";
+        t.collective = "reducescatter";
+        t.lb = "ecmp";
+        t.quiet = true;
+        t.Check();
+        RunResult r = t.Run(t.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives().size(), 1, "one training loop");
+        const FlowStats::Collective& loop = r.flows.GetCollectives()[0];
+        NS_TEST_ASSERT_MSG_EQ(loop.name, "training", "--pattern=training");
+        NS_TEST_ASSERT_MSG_EQ(loop.completed, true, "the run waits through the compute phases");
+        NS_TEST_ASSERT_MSG_EQ(loop.iterations.size(), 3, "--iterations");
+        NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(), 3 * 4 * 3, "--collective=reducescatter");
+        NS_TEST_ASSERT_MSG_EQ(loop.bytes, 3 * 3 * 16384, "--flowSize per iteration");
+        Time sum = Seconds(0);
+        for (Time it : loop.iterations)
+        {
+            NS_TEST_ASSERT_MSG_GT(it, MicroSeconds(7), "--computeTime in every iteration");
+            sum += it;
+        }
+        NS_TEST_ASSERT_MSG_EQ(sum, loop.finished - loop.start, "iterations add up");
+
+        // --jobs and --jobLayout: one collective per job, its flows inside its host set.
+        FabricExperiment j;
+        j.leaves = 2;
+        j.hostsPerLeaf = 4;
+        j.spines = 2;
+        j.flowSize = "16KiB";
+        j.pattern = "allgather";
+        j.jobs = 2;
+        j.jobLayout = "interleaved";
+        j.lb = "ecmp";
+        j.quiet = true;
+        j.Check();
+        RunResult rj = j.Run(j.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCollectives().size(), 2, "--jobs=2: two collectives");
+        for (uint32_t g = 0; g < 2; ++g)
+        {
+            NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCollectives()[g].group, g + 1, "job groups");
+            NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCollectives()[g].completed, true, "job completes");
+        }
+        NS_TEST_ASSERT_MSG_EQ(rj.flows.GetCompletedCount(), 2 * 4 * 3, "two 4-host all-gathers");
+        for (const FlowStats::Record& f : rj.flows.GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.flow.src % 2, f.flow.group - 1, "--jobLayout=interleaved");
+            NS_TEST_ASSERT_MSG_EQ(f.flow.dst % 2, f.flow.group - 1, "flows stay in the job");
+        }
+
+        // --pattern=trace --traceFile: the trace's flows, the dependent one after its input.
+        std::string path = CreateTempDirFilename("reps-experiment.trace");
+        {
+            std::ofstream out(path);
+            out << "0 0 3 20000\n1us 2 1 30000\n3us 1 0 4000 after=0\n";
+        }
+        FabricExperiment tr;
+        tr.leaves = 2;
+        tr.hostsPerLeaf = 2;
+        tr.spines = 2;
+        tr.pattern = "trace";
+        tr.traceFile = path;
+        tr.lb = "reps";
+        tr.quiet = true;
+        tr.Check();
+        RunResult rt = tr.Run(tr.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(rt.flows.GetCompletedCount(), 3, "--traceFile: every flow");
+        std::map<uint64_t, const FlowStats::Record*> bySize;
+        for (const FlowStats::Record& f : rt.flows.GetRecords())
+        {
+            bySize[f.flow.bytes] = &f;
+        }
+        NS_TEST_ASSERT_MSG_EQ(bySize.at(30000)->flow.src, 2, "trace hosts");
+        NS_TEST_ASSERT_MSG_EQ(bySize.at(4000)->flow.start,
+                              bySize.at(20000)->finished + MicroSeconds(3),
+                              "a dependent flow starts its delay after its input completed");
+        std::remove(path.c_str());
         Simulator::Destroy();
     }
 };

@@ -10,14 +10,21 @@
 #include "ns3/double.h"
 #include "ns3/experiment-report.h"
 #include "ns3/flow-size-cdf.h"
+#include "ns3/flow-trace-replay.h"
+#include "ns3/halving-doubling-all-reduce.h"
+#include "ns3/job-placement.h"
 #include "ns3/progress-reporter.h"
+#include "ns3/ring-all-gather.h"
 #include "ns3/ring-all-reduce.h"
+#include "ns3/ring-reduce-scatter.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/training-loop.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 #include "ns3/workload-runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -25,6 +32,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 using namespace ns3;
 
@@ -41,6 +49,7 @@ struct FakeTransport
     DataRate rate{DataRate("10Gbps")}; //!< Serialization rate.
     Ptr<UniformRandomVariable> jitter; //!< Extra delay in [0, maxJitter), or null.
     Time maxJitter{Seconds(0)};        //!< Bound of the extra delay.
+    bool fixedTime{false};             //!< Every flow takes the latency alone, whatever its size.
     std::vector<FlowSpec> launched;    //!< Every flow, in launch order.
     std::vector<Time> launchTimes;     //!< When each was launched.
 
@@ -52,7 +61,7 @@ struct FakeTransport
     {
         launched.push_back(flow);
         launchTimes.push_back(Simulator::Now());
-        Time d = latency + rate.CalculateBytesTxTime(flow.bytes);
+        Time d = fixedTime ? latency : latency + rate.CalculateBytesTxTime(flow.bytes);
         if (jitter)
         {
             d += Seconds(jitter->GetValue(0, maxJitter.GetSeconds()));
@@ -419,6 +428,517 @@ class RingAllReduceTestCase : public TestCase
         FlowStats::Collective c = ar->GetRecord();
         NS_TEST_ASSERT_MSG_EQ(c.completed, true, "record complete");
         NS_TEST_ASSERT_MSG_EQ(c.name, "allreduce", "record name");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Ring all-gather, ring reduce-scatter and halving-doubling all-reduce: every host sends the
+ * expected chunk to the expected peer at every step, never before the chunk it depends on has
+ * arrived; the bytes in total and per host are those of the algorithm; with a fixed flow time
+ * the collective takes exactly steps x flow time.
+ */
+class SteppedCollectiveTestCase : public TestCase
+{
+  public:
+    SteppedCollectiveTestCase()
+        : TestCase("All-gather, reduce-scatter and butterfly: peers, bytes, order and timing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (std::string kind : {"allgather", "reducescatter", "butterfly"})
+        {
+            for (bool jitter : {false, true})
+            {
+                for (uint32_t n : {2U, 4U, 8U, 16U})
+                {
+                    Run(kind, n, 64 * 1000 * n, jitter);
+                }
+                if (kind != "butterfly")
+                {
+                    Run(kind, 5, 64 * 1000 * 5, jitter);
+                }
+            }
+            Run(kind, 8, 1000003, true); // data not divisible by N
+        }
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(1), false, "1 host");
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(2), true, "2 hosts");
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(12), false, "12 hosts");
+        NS_TEST_ASSERT_MSG_EQ(HalvingDoublingAllReduce::IsValidSize(64), true, "64 hosts");
+    }
+
+    /**
+     * \param kind allgather, reducescatter or butterfly
+     * \param n hosts
+     * \param data DataBytes
+     * \param withJitter random extra flow delays
+     */
+    void Run(const std::string& kind, uint32_t n, uint64_t data, bool withJitter)
+    {
+        FakeTransport transport;
+        if (withJitter)
+        {
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(n + 17);
+            transport.maxJitter = MicroSeconds(20);
+        }
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        std::vector<uint32_t> hosts(n);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            hosts[i] = (i * 5 + 2) % (5 * n);
+        }
+        Ptr<SteppedCollective> c;
+        uint32_t steps = n - 1;
+        uint32_t log2n = 0;
+        while ((1U << (log2n + 1)) <= n)
+        {
+            ++log2n;
+        }
+        if (kind == "allgather")
+        {
+            c = CreateObject<RingAllGather>();
+        }
+        else if (kind == "reducescatter")
+        {
+            c = CreateObject<RingReduceScatter>();
+        }
+        else
+        {
+            c = CreateObject<HalvingDoublingAllReduce>();
+            steps = 2 * log2n;
+        }
+        c->SetAttribute("DataBytes", UintegerValue(data));
+        c->SetAttribute("StartTime", TimeValue(MicroSeconds(3)));
+        c->SetAttribute("FirstFlowId", UintegerValue(50));
+        c->SetHosts(hosts);
+        c->SetLauncher(runner->GetLauncher());
+        c->Start();
+        Simulator::Run();
+
+        std::string what = kind + " n=" + std::to_string(n);
+        NS_TEST_ASSERT_MSG_EQ(c->IsComplete(), true, what << " completes");
+        NS_TEST_ASSERT_MSG_EQ(c->GetSteps(), steps, what << " steps");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), n * steps, what << " N x steps flows");
+        NS_TEST_ASSERT_MSG_EQ(c->GetName(), kind, "name");
+
+        std::map<uint32_t, uint32_t> position;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            position[hosts[i]] = i;
+        }
+        std::map<std::pair<uint32_t, uint32_t>, const FlowStats::Record*> bySrcStep;
+        std::map<uint32_t, uint64_t> sent;
+        std::map<uint32_t, uint64_t> received;
+        uint64_t total = 0;
+        std::set<uint32_t> ids;
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.completed, true, "flow completed");
+            bySrcStep[{position.at(r.flow.src), r.flow.step}] = &r;
+            sent[r.flow.src] += r.flow.bytes;
+            received[r.flow.dst] += r.flow.bytes;
+            total += r.flow.bytes;
+            ids.insert(r.flow.id);
+            NS_TEST_ASSERT_MSG_EQ(r.flow.tag, kind, "tag");
+        }
+        NS_TEST_ASSERT_MSG_EQ(ids.size(), n * steps, "unique ids");
+        NS_TEST_ASSERT_MSG_EQ(*ids.begin(), 50, "first id");
+        // Who sends to whom, how much, and after which input: derived here from the algorithm,
+        // independently of the classes.
+        Time last = Seconds(0);
+        auto chunk = [n, data](uint32_t c) { return data / n + (c < data % n ? 1 : 0); };
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            for (uint32_t k = 0; k < steps; ++k)
+            {
+                const FlowStats::Record* r = bySrcStep.at({i, k});
+                uint32_t peer;
+                uint32_t input; // whose step k-1 flow is our input
+                uint64_t bytes = 0;
+                if (kind == "butterfly")
+                {
+                    uint32_t d = k < log2n ? n >> (k + 1) : 1U << (k - log2n);
+                    peer = i ^ d;
+                    uint32_t dPrev = k == 0 ? 0 : (k - 1 < log2n ? n >> k : 1U << (k - 1 - log2n));
+                    input = i ^ dPrev;
+                    // Reduce-scatter sends the block the peer keeps; all-gather the block held.
+                    uint32_t owner = k < log2n ? peer : i;
+                    for (uint32_t c = owner / d * d; c < owner / d * d + d; ++c)
+                    {
+                        bytes += chunk(c);
+                    }
+                }
+                else
+                {
+                    peer = (i + 1) % n;
+                    input = (i + n - 1) % n;
+                    uint32_t shift = kind == "allgather" ? 0 : 1;
+                    bytes = chunk((i + 2 * n - k - shift) % n);
+                }
+                NS_TEST_ASSERT_MSG_EQ(r->flow.dst, hosts[peer], what << " step " << k << " peer");
+                NS_TEST_ASSERT_MSG_EQ(r->flow.bytes, bytes, what << " step " << k << " bytes");
+                last = std::max(last, r->finished);
+                if (k == 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(r->flow.start, MicroSeconds(3), "step 0 at start");
+                    continue;
+                }
+                const FlowStats::Record* in = bySrcStep.at({input, k - 1});
+                NS_TEST_ASSERT_MSG_EQ(in->flow.dst, hosts[i], "the input flows into host i");
+                NS_TEST_ASSERT_MSG_EQ((r->flow.start >= in->finished),
+                                      true,
+                                      what << " host " << i << " step " << k << " before input");
+                const FlowStats::Record* prev = bySrcStep.at({i, k - 1});
+                NS_TEST_ASSERT_MSG_EQ((r->flow.start >= prev->flow.start), true, "in order");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(c->GetCompletionTime(), last, "completion = last arrival");
+        NS_TEST_ASSERT_MSG_EQ(c->GetBytesLaunched(), total, "bytes launched");
+        // Total: every chunk crosses N-1 links per phase.
+        uint64_t phases = kind == "butterfly" ? 2 : 1;
+        NS_TEST_ASSERT_MSG_EQ(total, phases * (n - 1) * data, what << " total bytes");
+        if (data % n == 0)
+        {
+            for (uint32_t h : hosts)
+            {
+                NS_TEST_ASSERT_MSG_EQ(sent[h] * n, phases * (n - 1) * data, "sent per host");
+                NS_TEST_ASSERT_MSG_EQ(received[h] * n, phases * (n - 1) * data, "received");
+            }
+        }
+        if (!withJitter && data % n == 0 && kind != "butterfly")
+        {
+            Time flowTime = transport.latency + transport.rate.CalculateBytesTxTime(data / n);
+            NS_TEST_ASSERT_MSG_EQ(c->GetDuration(), flowTime * steps, "(N-1) flow times");
+        }
+        if (!withJitter && data % n == 0 && kind == "butterfly")
+        {
+            // Step k moves d chunks: the duration is the sum of the steps' flow times.
+            Time expected = Seconds(0);
+            for (uint32_t k = 0; k < steps; ++k)
+            {
+                uint32_t d = k < log2n ? n >> (k + 1) : 1U << (k - log2n);
+                expected += transport.latency + transport.rate.CalculateBytesTxTime(d * data / n);
+            }
+            NS_TEST_ASSERT_MSG_EQ(c->GetDuration(), expected, "sum of the step flow times");
+        }
+        if (!withJitter && kind == "butterfly")
+        {
+            // A fixed flow time whatever the size: exactly 2 log2 N flow times.
+            FakeTransport fixed;
+            fixed.fixedTime = true;
+            Ptr<HalvingDoublingAllReduce> b = CreateObject<HalvingDoublingAllReduce>();
+            b->SetAttribute("DataBytes", UintegerValue(data));
+            b->SetHosts(n);
+            b->SetLauncher(fixed.Launcher());
+            b->Start();
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(b->GetDuration(), fixed.latency * steps, "2 log2 N flow times");
+        }
+        FlowStats::Collective rec = c->GetRecord();
+        NS_TEST_ASSERT_MSG_EQ(rec.completed, true, "record complete");
+        NS_TEST_ASSERT_MSG_EQ(rec.name, kind, "record name");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Training loop: K iterations of compute then collective; the iteration times add up to the
+ * loop's duration, each is the compute time plus its collective's time (steps x flow time with
+ * a fixed flow time), no flow of an iteration starts before its compute phase ended, and the
+ * trace reports every iteration once, in order.
+ */
+class TrainingLoopTestCase : public TestCase
+{
+  public:
+    TrainingLoopTestCase()
+        : TestCase("Training loop: iteration times add up; each is compute + collective time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // kind, TypeId, steps of the collective on 8 hosts
+        const std::vector<std::tuple<std::string, std::string, uint32_t>> kinds = {
+            {"allreduce", "ns3::RingAllReduce", 14},
+            {"allgather", "ns3::RingAllGather", 7},
+            {"reducescatter", "ns3::RingReduceScatter", 7},
+            {"butterfly", "ns3::HalvingDoublingAllReduce", 6},
+        };
+        for (const auto& [kind, type, steps] : kinds)
+        {
+            for (bool jitter : {false, true})
+            {
+                Run(kind, type, steps, jitter);
+            }
+        }
+    }
+
+    /**
+     * \param kind short name
+     * \param type TypeId of the collective
+     * \param steps its steps on 8 hosts
+     * \param withJitter random extra flow delays
+     */
+    void Run(const std::string& kind, const std::string& type, uint32_t steps, bool withJitter)
+    {
+        const uint32_t n = 8;
+        const uint32_t k = 4;
+        const Time compute = MicroSeconds(13);
+        FakeTransport transport;
+        transport.fixedTime = !withJitter;
+        if (withJitter)
+        {
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(5);
+            transport.maxJitter = MicroSeconds(20);
+        }
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        Ptr<TrainingLoop> loop = CreateObject<TrainingLoop>();
+        loop->SetAttribute("Iterations", UintegerValue(k));
+        loop->SetAttribute("ComputeTime", TimeValue(compute));
+        loop->SetAttribute("StartTime", TimeValue(MicroSeconds(2)));
+        loop->SetAttribute("FirstFlowId", UintegerValue(10));
+        loop->SetCollective(type, "DataBytes", UintegerValue(80000));
+        loop->SetHosts(n);
+        loop->SetLauncher(runner->GetLauncher());
+        std::vector<std::pair<uint32_t, Time>> traced;
+        loop->TraceConnectWithoutContext(
+            "IterationCompleted",
+            MakeCallback(+[](std::vector<std::pair<uint32_t, Time>>* t, uint32_t i, Time d) {
+                t->emplace_back(i, d);
+            }).Bind(&traced));
+        loop->Start();
+        Simulator::Run();
+
+        std::string what = kind + (withJitter ? " with jitter" : "");
+        NS_TEST_ASSERT_MSG_EQ(loop->IsComplete(), true, what << " completes");
+        uint32_t perIteration = n * steps;
+        NS_TEST_ASSERT_MSG_EQ(loop->GetFlowCount(), k * perIteration, what << " flow count");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), k * perIteration, what << " flows launched");
+        const std::vector<Time>& it = loop->GetIterationTimes();
+        const std::vector<Time>& coll = loop->GetCollectiveTimes();
+        NS_TEST_ASSERT_MSG_EQ(it.size(), k, "one time per iteration");
+        NS_TEST_ASSERT_MSG_EQ(traced.size(), k, "one trace per iteration");
+        Time sum = Seconds(0);
+        for (uint32_t i = 0; i < k; ++i)
+        {
+            sum += it[i];
+            NS_TEST_ASSERT_MSG_EQ(traced[i].first, i, "trace in order");
+            NS_TEST_ASSERT_MSG_EQ(traced[i].second, it[i], "trace gives the iteration time");
+            NS_TEST_ASSERT_MSG_EQ(it[i], compute + coll[i], "iteration = compute + collective");
+            if (!withJitter)
+            {
+                NS_TEST_ASSERT_MSG_EQ(coll[i], transport.latency * steps, "steps x flow time");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(sum, loop->GetDuration(), what << ": iterations add up");
+        NS_TEST_ASSERT_MSG_EQ(loop->GetStartTime(), MicroSeconds(2), "starts at StartTime");
+        // Every flow of iteration i starts after its compute phase and ends before its end.
+        std::vector<Time> begin(k + 1, MicroSeconds(2));
+        for (uint32_t i = 0; i < k; ++i)
+        {
+            begin[i + 1] = begin[i] + it[i];
+        }
+        std::set<uint32_t> ids;
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            NS_TEST_ASSERT_MSG_EQ((r.flow.id >= 10 && r.flow.id < 10 + k * perIteration),
+                                  true,
+                                  "id range");
+            ids.insert(r.flow.id);
+            uint32_t i = (r.flow.id - 10) / perIteration;
+            NS_TEST_ASSERT_MSG_EQ((r.flow.start >= begin[i] + compute), true, "after compute");
+            NS_TEST_ASSERT_MSG_EQ((r.finished <= begin[i + 1]), true, "within its iteration");
+            NS_TEST_ASSERT_MSG_EQ(r.flow.tag, "training", "tag");
+        }
+        NS_TEST_ASSERT_MSG_EQ(ids.size(), k * perIteration, "unique ids");
+        FlowStats::Collective rec = loop->GetRecord();
+        NS_TEST_ASSERT_MSG_EQ(rec.name, "training", "record name");
+        NS_TEST_ASSERT_MSG_EQ(rec.iterations.size(), k, "record has the iterations");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Concurrent jobs: the host sets of JobPlacement are disjoint, cover every host and differ in
+ * size by at most one (contiguous: consecutive blocks; interleaved: host i in job i mod J); a
+ * collective per job, all sharing one runner, keeps every flow inside its job's set.
+ */
+class JobPlacementTestCase : public TestCase
+{
+  public:
+    JobPlacementTestCase()
+        : TestCase("Jobs: disjoint, covering host sets; every job's flows stay in its set")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using Layout = JobPlacement::Layout;
+        for (uint32_t n : {2U, 4U, 7U, 16U, 33U})
+        {
+            for (uint32_t jobs = 1; jobs <= n / 2; ++jobs)
+            {
+                for (Layout layout : {Layout::CONTIGUOUS, Layout::INTERLEAVED})
+                {
+                    auto sets = JobPlacement::Split(n, jobs, layout);
+                    NS_TEST_ASSERT_MSG_EQ(sets.size(), jobs, "one set per job");
+                    std::vector<uint32_t> owner(n, jobs);
+                    for (uint32_t j = 0; j < jobs; ++j)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(
+                            (sets[j].size() == n / jobs || sets[j].size() == n / jobs + 1),
+                            true,
+                            "balanced sizes");
+                        for (uint32_t k = 0; k < sets[j].size(); ++k)
+                        {
+                            uint32_t h = sets[j][k];
+                            NS_TEST_ASSERT_MSG_LT(h, n, "a host of the fabric");
+                            NS_TEST_ASSERT_MSG_EQ(owner[h], jobs, "host " << h << " in one job");
+                            owner[h] = j;
+                            if (layout == Layout::INTERLEAVED)
+                            {
+                                NS_TEST_ASSERT_MSG_EQ(h % jobs, j, "interleaved: i mod J");
+                            }
+                            else if (k > 0)
+                            {
+                                NS_TEST_ASSERT_MSG_EQ(h, sets[j][k - 1] + 1, "contiguous");
+                            }
+                        }
+                    }
+                    for (uint32_t h = 0; h < n; ++h)
+                    {
+                        NS_TEST_ASSERT_MSG_LT(owner[h], jobs, "host " << h << " covered");
+                    }
+                }
+            }
+        }
+        JobPlacement::Layout layout = Layout::CONTIGUOUS;
+        NS_TEST_ASSERT_MSG_EQ(JobPlacement::LayoutFromName("interleaved", layout), true, "name");
+        NS_TEST_ASSERT_MSG_EQ((layout == Layout::INTERLEAVED), true, "interleaved");
+        NS_TEST_ASSERT_MSG_EQ(JobPlacement::LayoutFromName("striped", layout), false, "unknown");
+
+        // Three jobs of 12 hosts, each its own collective, on one runner.
+        for (Layout l : {Layout::CONTIGUOUS, Layout::INTERLEAVED})
+        {
+            FakeTransport transport;
+            transport.jitter = CreateObject<UniformRandomVariable>();
+            transport.jitter->SetStream(9);
+            transport.maxJitter = MicroSeconds(5);
+            Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+            runner->SetLauncher(transport.Launcher());
+            auto sets = JobPlacement::Split(12, 3, l);
+            std::vector<Ptr<Collective>> jobs = {CreateObject<RingAllReduce>(),
+                                                 CreateObject<HalvingDoublingAllReduce>(),
+                                                 CreateObject<TrainingLoop>()};
+            uint32_t firstId = 0;
+            for (uint32_t j = 0; j < 3; ++j)
+            {
+                jobs[j]->SetAttribute("Group", UintegerValue(j + 1));
+                jobs[j]->SetAttribute("FirstFlowId", UintegerValue(firstId));
+                jobs[j]->SetHosts(sets[j]);
+                jobs[j]->SetLauncher(runner->GetLauncher());
+                jobs[j]->Start();
+                firstId += jobs[j]->GetFlowCount();
+            }
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), firstId, "every job's flows ran");
+            std::set<uint32_t> ids;
+            for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+            {
+                NS_TEST_ASSERT_MSG_EQ((r.flow.group >= 1 && r.flow.group <= 3), true, "group");
+                const std::vector<uint32_t>& set = sets[r.flow.group - 1];
+                bool srcIn = std::find(set.begin(), set.end(), r.flow.src) != set.end();
+                bool dstIn = std::find(set.begin(), set.end(), r.flow.dst) != set.end();
+                NS_TEST_ASSERT_MSG_EQ(srcIn && dstIn, true, "flow within its job's hosts");
+                ids.insert(r.flow.id);
+            }
+            NS_TEST_ASSERT_MSG_EQ(ids.size(), firstId, "flow ids unique across jobs");
+            for (const Ptr<Collective>& c : jobs)
+            {
+                NS_TEST_ASSERT_MSG_EQ(c->IsComplete(), true, c->GetName() << " completes");
+            }
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Trace replay: every flow of the trace runs once with its hosts and bytes; a flow without a
+ * dependency starts at its start time, a dependent one exactly its start time after its
+ * dependency completed; the replay completes with the last flow.
+ */
+class FlowTraceReplayTestCase : public TestCase
+{
+  public:
+    FlowTraceReplayTestCase()
+        : TestCase("Trace replay: start times, dependencies, hosts and bytes of every flow")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowTrace trace;
+        std::string error;
+        bool ok = trace.Parse("0 0 1 1000\n"
+                              "3us 2 3 2000\n"
+                              "1us 1 2 3000 after=0\n"
+                              "0 3 0 4000 after=line:3\n"
+                              "2us 0 3 5000 after=0\n",
+                              4,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, error);
+        FakeTransport transport;
+        transport.jitter = CreateObject<UniformRandomVariable>();
+        transport.jitter->SetStream(11);
+        transport.maxJitter = MicroSeconds(4);
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        Ptr<FlowTraceReplay> replay = CreateObject<FlowTraceReplay>();
+        replay->SetTrace(trace);
+        replay->SetAttribute("StartTime", TimeValue(MicroSeconds(10)));
+        replay->SetAttribute("FirstFlowId", UintegerValue(20));
+        replay->SetHosts(std::vector<uint32_t>{4, 5, 6, 7});
+        replay->SetLauncher(runner->GetLauncher());
+        replay->Start();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(replay->IsComplete(), true, "completes");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), 5, "every flow once");
+        std::map<uint32_t, const FlowStats::Record*> byId;
+        Time last = Seconds(0);
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            byId[r.flow.id - 20] = &r;
+            last = std::max(last, r.finished);
+        }
+        const auto& flows = trace.GetFlows();
+        for (uint32_t i = 0; i < flows.size(); ++i)
+        {
+            const FlowStats::Record* r = byId.at(i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.src, 4 + flows[i].src, "src of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.dst, 4 + flows[i].dst, "dst of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.bytes, flows[i].bytes, "bytes of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.tag, "trace", "tag");
+            Time expected = flows[i].after == FlowTrace::NONE
+                                ? MicroSeconds(10) + NanoSeconds(flows[i].startNs)
+                                : byId.at(flows[i].after)->finished + NanoSeconds(flows[i].startNs);
+            NS_TEST_ASSERT_MSG_EQ(r->flow.start, expected, "start of flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(replay->GetFlowStartTimes()[i], expected, "recorded start");
+        }
+        NS_TEST_ASSERT_MSG_EQ(replay->GetCompletionTime(), last, "completion = last flow");
         Simulator::Destroy();
     }
 };
@@ -970,6 +1490,10 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new PoissonLoadTestCase(), reps::kQuick);
         AddTestCase(new RingAllReduceTestCase(), reps::kQuick);
         AddTestCase(new AllToAllCollectiveTestCase(), reps::kQuick);
+        AddTestCase(new SteppedCollectiveTestCase(), reps::kQuick);
+        AddTestCase(new TrainingLoopTestCase(), reps::kQuick);
+        AddTestCase(new JobPlacementTestCase(), reps::kQuick);
+        AddTestCase(new FlowTraceReplayTestCase(), reps::kQuick);
         AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
         AddTestCase(new FlowStatsTestCase(), reps::kQuick);
         AddTestCase(new ReportOutputTestCase(), reps::kQuick);

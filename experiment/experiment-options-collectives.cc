@@ -1,0 +1,160 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The options of the collectives beyond the ring all-reduce and the all-to-all: the training
+// loop, concurrent jobs and the trace replay.
+
+#include "experiment-options.h"
+#include "option-parser.h"
+
+#include "ns3/halving-doubling-all-reduce.h"
+#include "ns3/job-placement.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+namespace
+{
+/// The collectives a training loop can run.
+const std::vector<std::string> g_collectives = {"allreduce",
+                                                "allgather",
+                                                "reducescatter",
+                                                "butterfly",
+                                                "alltoall"};
+
+} // namespace
+
+void
+ExperimentOptions::RegisterCollectiveOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddRange("iterations",
+               "training: iterations of compute then collective (iterations)",
+               &iterations,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(100000));
+    o.Add("computeTime",
+          "training: compute phase before the collective of every iteration (Time, 0 to 10s)",
+          &computeTime,
+          [this]() {
+              m_parsed.computeTime = OptionParser::TimeOrExit("--computeTime", computeTime);
+              if (m_parsed.computeTime.IsNegative() || m_parsed.computeTime > Seconds(10))
+              {
+                  OptionParser::Exit("--computeTime: " + computeTime +
+                                     " is out of range; allowed: a Time in [0, 10s]");
+              }
+          });
+    o.AddChoice("collective",
+                "training: collective of every iteration (allreduce, allgather, reducescatter, "
+                "butterfly or alltoall)",
+                &collective,
+                g_collectives);
+    o.Add("jobs",
+          "collective patterns: concurrent jobs on disjoint host sets, each running the pattern "
+          "(1 to hosts / 2)",
+          &jobs,
+          [this]() {
+              uint32_t most = std::max<uint32_t>(1, GetHosts() / 2);
+              OptionParser::CheckRangeOrExit("--jobs", jobs, 1, most);
+              if (jobs > 1 && GetCollectiveKind().empty())
+              {
+                  OptionParser::Exit("--jobs: " + pattern +
+                                     " is not a collective; allowed with it: 1 (more with "
+                                     "allreduce, allgather, reducescatter, butterfly, alltoall "
+                                     "or training)");
+              }
+          });
+    o.AddChoice("jobLayout",
+                "jobs: how hosts are dealt to jobs (contiguous: blocks of consecutive hosts; "
+                "interleaved: host i to job i mod jobs)",
+                &jobLayout,
+                {"contiguous", "interleaved"});
+    o.AddCheck([this]() {
+        if (GetCollectiveKind() != "butterfly")
+        {
+            return;
+        }
+        std::string what = pattern == "training" ? "--collective" : "--pattern";
+        if (jobs <= 1 && !HalvingDoublingAllReduce::IsValidSize(GetHosts()))
+        {
+            OptionParser::Exit(what + ": butterfly needs a power-of-two number of hosts, not " +
+                               std::to_string(GetHosts()) + "; allowed: 2, 4, 8, 16, ...");
+        }
+        JobPlacement::Layout layout = JobPlacement::Layout::CONTIGUOUS;
+        JobPlacement::LayoutFromName(jobLayout, layout);
+        for (const std::vector<uint32_t>& job : JobPlacement::Split(GetHosts(), jobs, layout))
+        {
+            if (!HalvingDoublingAllReduce::IsValidSize(static_cast<uint32_t>(job.size())))
+            {
+                OptionParser::Exit("--jobs: " + what.substr(2) +
+                                   "=butterfly needs a power-of-two number of hosts in every "
+                                   "job, not " +
+                                   std::to_string(job.size()) + " (" + std::to_string(GetHosts()) +
+                                   " hosts in " + std::to_string(jobs) +
+                                   " jobs); allowed: a number of jobs "
+                                   "that divides the hosts into 2, 4, 8, ... each");
+            }
+        }
+    });
+}
+
+void
+ExperimentOptions::RegisterTraceOptions()
+{
+    OptionRegistry& o = m_options;
+    o.Add("traceFile",
+          "trace: flow trace to replay, one flow per line 'start src dst bytes "
+          "[after=ID|after=line:L]' (a file; see data/example.trace)",
+          &traceFile,
+          [this]() {
+              if (pattern != "trace" && !traceFile.empty())
+              {
+                  OptionParser::Exit("--traceFile: only used by --pattern=trace; allowed: "
+                                     "leave it out, or give --pattern=trace");
+              }
+              if (pattern != "trace")
+              {
+                  return;
+              }
+              std::string error;
+              if (traceFile.empty())
+              {
+                  OptionParser::Exit("--traceFile: --pattern=trace needs a trace file; "
+                                     "allowed: the path of a readable flow trace");
+              }
+              if (!m_trace.Load(traceFile, GetHosts(), error))
+              {
+                  OptionParser::Exit("--traceFile: " + error);
+              }
+          });
+}
+
+const FlowTrace&
+ExperimentOptions::GetTrace() const
+{
+    return m_trace;
+}
+
+std::string
+ExperimentOptions::GetCollectiveKind() const
+{
+    if (pattern == "training")
+    {
+        return collective;
+    }
+    for (const std::string& c : g_collectives)
+    {
+        if (pattern == c)
+        {
+            return c;
+        }
+    }
+    return "";
+}
+
+} // namespace ns3

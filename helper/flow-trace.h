@@ -1,0 +1,88 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef REPS_FLOW_TRACE_H
+#define REPS_FLOW_TRACE_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * A flow trace to replay: one flow per line, in the text format
+ *
+ * \code
+ * # start  src  dst  bytes  [after]
+ * 0us      0    5    1MiB
+ * 2.5us    3    1    65536
+ * 1us      5    2    4096   after=0        (1 us after flow 0 completed)
+ * 0        2    4    4096   after=line:3   (when the flow on line 3 completed)
+ * \endcode
+ *
+ * Fields are separated by blanks; '#' starts a comment; blank lines are ignored. The start is a
+ * time with a unit (ns, us, ms or s; 0 may go without) in [0, 1000 s], a whole number of
+ * nanoseconds. Hosts are indices in [0, hosts), source and destination different. Bytes is a
+ * whole number, optionally with a unit (KiB, MiB, GiB, KB, MB, GB), in [1, MAX_BYTES]. The
+ * optional dependency names an earlier flow, by flow id (flows are numbered 0, 1, ... in file
+ * order) or by line number: the flow then starts its start time after that flow completed,
+ * instead of at its start time. Dependencies only point backwards, so there are no cycles.
+ *
+ * A plain type with no simulator: Parse() accepts a whole text or rejects it with a message
+ * naming the line and the field at fault, keeping what it held before.
+ */
+class FlowTrace
+{
+  public:
+    /// Largest flow (1 TiB).
+    static constexpr uint64_t MAX_BYTES = 1099511627776ULL;
+    /// Latest start (1000 s), in nanoseconds.
+    static constexpr uint64_t MAX_START_NS = 1000000000000ULL;
+    /// Most flows in one trace.
+    static constexpr uint32_t MAX_FLOWS = 10000000;
+    /// No dependency.
+    static constexpr uint32_t NONE = UINT32_MAX;
+
+    /// One flow of the trace.
+    struct Flow
+    {
+        uint64_t startNs{0};  //!< Start (after the dependency, if any), in nanoseconds.
+        uint32_t src{0};      //!< Sending host.
+        uint32_t dst{0};      //!< Receiving host.
+        uint64_t bytes{0};    //!< Size.
+        uint32_t after{NONE}; //!< Id of the flow it waits for, or NONE.
+        uint32_t line{0};     //!< Its line in the text (from 1).
+    };
+
+    /**
+     * Parse a whole trace.
+     * \param text the text.
+     * \param hosts number of hosts (host indices in [0, hosts)); at least 2.
+     * \param error set to what is wrong ("line L, field: ...") when it fails.
+     * \return whether the text was accepted (if not, the trace is unchanged).
+     */
+    bool Parse(const std::string& text, uint32_t hosts, std::string& error);
+
+    /**
+     * Read and parse a file.
+     * \param path the file.
+     * \param hosts number of hosts.
+     * \param error set to what is wrong, with the path, when it fails.
+     * \return whether it was accepted.
+     */
+    bool Load(const std::string& path, uint32_t hosts, std::string& error);
+
+    /// \return the flows, in file order (a flow's id is its index).
+    const std::vector<Flow>& GetFlows() const;
+
+  private:
+    std::vector<Flow> m_flows; //!< The flows.
+};
+
+} // namespace ns3
+
+#endif /* REPS_FLOW_TRACE_H */

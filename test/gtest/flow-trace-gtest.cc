@@ -1,0 +1,125 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Unit tests of FlowTrace: parsing of flow traces, dependencies, and the error of every bad
+ * input, which names the line and the field.
+ */
+
+#include "ns3/flow-trace.h"
+
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using ns3::FlowTrace;
+
+TEST(FlowTrace, ParsesFlowsUnitsAndDependencies)
+{
+    FlowTrace trace;
+    std::string error;
+    ASSERT_TRUE(trace.Parse("# start src dst bytes\n"
+                            "\n"
+                            "0 0 5 1MiB\n"
+                            "2.5us 3 1 65536   # a comment\n"
+                            "1us 5 2 4KB after=0\n"
+                            "0 2 4 10 after=line:4\n",
+                            8,
+                            error))
+        << error;
+    const auto& f = trace.GetFlows();
+    ASSERT_EQ(f.size(), 4U);
+    EXPECT_EQ(f[0].startNs, 0U);
+    EXPECT_EQ(f[0].src, 0U);
+    EXPECT_EQ(f[0].dst, 5U);
+    EXPECT_EQ(f[0].bytes, 1048576U);
+    EXPECT_EQ(f[0].after, FlowTrace::NONE);
+    EXPECT_EQ(f[0].line, 3U);
+    EXPECT_EQ(f[1].startNs, 2500U);
+    EXPECT_EQ(f[1].bytes, 65536U);
+    EXPECT_EQ(f[2].startNs, 1000U);
+    EXPECT_EQ(f[2].bytes, 4000U);
+    EXPECT_EQ(f[2].after, 0U);
+    EXPECT_EQ(f[3].after, 1U) << "line 4 holds flow 1";
+    EXPECT_EQ(f[3].line, 6U);
+}
+
+/// \return the error of parsing \p text on 4 hosts (empty when accepted).
+static std::string
+ErrorOf(const std::string& text)
+{
+    FlowTrace trace;
+    std::string error;
+    return trace.Parse(text, 4, error) ? std::string() : error;
+}
+
+TEST(FlowTrace, RejectsBadInputNamingLineAndField)
+{
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"", "no flows"},
+        {"# only a comment\n\n", "no flows"},
+        {"0 0 1\n", "line 1, fields: 3 fields"},
+        {"0 0 1 5 after=0 x\n", "line 1, fields: 6 fields"},
+        {"soon 0 1 5\n", "line 1, start: 'soon' is not a time"},
+        {"-5us 0 1 5\n", "line 1, start: '-5us' is not a time"},
+        {"5 0 1 5\n", "line 1, start: '5' has no unit"},
+        {"5parsecs 0 1 5\n", "line 1, start: '5parsecs' has an unknown unit"},
+        {"2000s 0 1 5\n", "line 1, start: '2000s' is too late"},
+        {"0.5ns 0 1 5\n", "line 1, start: '0.5ns' is not a whole number of nanoseconds"},
+        {"1.2.3us 0 1 5\n", "line 1, start"},
+        {"0 0 1 5\n0 4 1 5\n",
+         "line 2, src: '4' is not a known host; allowed: a host index "
+         "in [0, 3]"},
+        {"0 0 -1 5\n", "line 1, dst: '-1' is not a known host"},
+        {"0 0 x 5\n", "line 1, dst"},
+        {"0 2 2 5\n", "line 1, dst: equals src"},
+        {"0 0 1 0\n", "line 1, bytes: '0' is out of range"},
+        {"0 0 1 1.5\n", "line 1, bytes: '1.5' is not a size"},
+        {"0 0 1 2TiB\n", "line 1, bytes: '2TiB' is not a size"},
+        {"0 0 1 2048GiB\n", "line 1, bytes: '2048GiB' is out of range"},
+        {"0 0 1 99999999999999999999999\n", "line 1, bytes"},
+        {"0 0 1 5 after=0\n", "line 1, after: 'after=0' is not an earlier flow"},
+        {"0 0 1 5\n0 1 2 5 after=1\n", "line 2, after: 'after=1' is not an earlier flow"},
+        {"0 0 1 5\n0 1 2 5 after=7\n", "line 2, after"},
+        {"0 0 1 5\n0 1 2 5 after=line:2\n",
+         "line 2, after: 'after=line:2' is not an earlier "
+         "line with a flow"},
+        {"# c\n0 0 1 5\n0 1 2 5 after=line:1\n", "line 3, after"},
+        {"0 0 1 5\n0 1 2 5 before=0\n", "line 2, after: 'before=0' is not a dependency"},
+    };
+    for (const auto& [text, expected] : cases)
+    {
+        std::string error = ErrorOf(text);
+        EXPECT_EQ(error.compare(0, expected.size(), expected), 0)
+            << "input: " << text << "\nerror: " << error;
+    }
+    FlowTrace trace;
+    std::string error;
+    EXPECT_FALSE(trace.Parse("0 0 1 5\n", 1, error));
+    EXPECT_NE(error.find("at least 2 hosts"), std::string::npos) << error;
+}
+
+TEST(FlowTrace, RejectedTextKeepsThePreviousTrace)
+{
+    FlowTrace trace;
+    std::string error;
+    ASSERT_TRUE(trace.Parse("0 0 1 5\n1us 1 0 6\n", 2, error)) << error;
+    EXPECT_FALSE(trace.Parse("0 0 1 5\n0 0 9 5\n", 2, error));
+    ASSERT_EQ(trace.GetFlows().size(), 2U);
+    EXPECT_EQ(trace.GetFlows()[1].bytes, 6U);
+}
+
+TEST(FlowTrace, LoadsFilesAndNamesThePath)
+{
+    FlowTrace trace;
+    std::string error;
+    EXPECT_FALSE(trace.Load("/no/such/file.trace", 4, error));
+    EXPECT_NE(error.find("/no/such/file.trace: cannot read"), std::string::npos) << error;
+    std::string path = testing::TempDir() + "flow-trace-gtest.trace";
+    {
+        std::ofstream out(path);
+        out << "0 0 1 5\n0 1 7 5\n";
+    }
+    EXPECT_FALSE(trace.Load(path, 4, error));
+    EXPECT_NE(error.find(path + ": line 2, dst"), std::string::npos) << error;
+    std::remove(path.c_str());
+}
