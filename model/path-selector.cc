@@ -266,6 +266,12 @@ PathSelector::GetContext() const
     return m_context;
 }
 
+uint32_t
+PathSelector::GetPlanes() const
+{
+    return m_context.planes == 0 ? 1 : m_context.planes;
+}
+
 bool
 PathSelector::IsStarted() const
 {

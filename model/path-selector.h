@@ -36,6 +36,12 @@ struct PathSelectorContext
     Time rto{MicroSeconds(40)};    //!< Retransmission timeout of the queue pair.
     uint32_t bdpPackets{1};        //!< One bandwidth-delay product in packets (at least 1).
     bool trimming{false};          //!< Whether switches trim packets instead of dropping them.
+    /**
+     * Number of parallel network planes the queue pair's NIC reaches (1 on a single-plane
+     * fabric). A packet leaves on plane PathSelector::PlaneOfEntropy(ev, planes), so a selector
+     * chooses the plane together with the EV.
+     */
+    uint32_t planes{1};
 };
 
 /**
@@ -209,6 +215,22 @@ class PathSelector : public Object
      * \return its value, or 0 when this selector does not count it.
      */
     uint64_t GetCounter(const std::string& name) const;
+
+    /**
+     * The plane a packet with a given EV leaves on: the EV modulo the number of planes, so
+     * every plane has its share of any contiguous EV range and, inside a plane, the switches
+     * hash the whole EV as on a single-plane fabric.
+     * \param ev the entropy value.
+     * \param planes the number of planes (at least 1).
+     * \return the plane, in [0, planes).
+     */
+    static uint32_t PlaneOfEntropy(uint16_t ev, uint32_t planes)
+    {
+        return planes <= 1 ? 0 : ev % planes;
+    }
+
+    /// \return the number of planes of the connection (PathSelectorContext::planes).
+    uint32_t GetPlanes() const;
 
     /**
      * \param why a reason.
