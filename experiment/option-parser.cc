@@ -322,6 +322,45 @@ OptionParser::ParseTime(const std::string& option,
     return true;
 }
 
+namespace
+{
+
+/**
+ * The end shared by the number parsers: \p error says why \p text (\p trimmed without blanks)
+ * is not \p kind ("a number", "a whole number") in [min, max], or \p value takes \p v.
+ * \return whether \p parsed and \p v is in range.
+ */
+template <typename T>
+bool
+AcceptInRange(const std::string& option,
+              const std::string& text,
+              const std::string& trimmed,
+              bool parsed,
+              T v,
+              T min,
+              T max,
+              const char* kind,
+              T& value,
+              std::string& error)
+{
+    std::ostringstream range;
+    range << kind << " in [" << min << ", " << max << "]";
+    if (!parsed)
+    {
+        error = option + ": '" + text + "' is not " + range.str();
+        return false;
+    }
+    if (v < min || v > max)
+    {
+        error = option + ": " + trimmed + " is out of range; expected " + range.str();
+        return false;
+    }
+    value = v;
+    return true;
+}
+
+} // namespace
+
 bool
 OptionParser::ParseDouble(const std::string& option,
                           const std::string& text,
@@ -332,23 +371,11 @@ OptionParser::ParseDouble(const std::string& option,
 {
     NS_LOG_FUNCTION(option << text << min << max);
     std::string s = Trim(text);
-    std::ostringstream range;
-    range << "a number in [" << min << ", " << max << "]";
     errno = 0;
     char* end = nullptr;
     double v = s.empty() ? 0 : std::strtod(s.c_str(), &end);
-    if (s.empty() || errno != 0 || end != s.c_str() + s.size() || !std::isfinite(v))
-    {
-        error = option + ": '" + text + "' is not " + range.str();
-        return false;
-    }
-    if (v < min || v > max)
-    {
-        error = option + ": " + s + " is out of range; expected " + range.str();
-        return false;
-    }
-    value = v;
-    return true;
+    bool parsed = !s.empty() && errno == 0 && end == s.c_str() + s.size() && std::isfinite(v);
+    return AcceptInRange(option, text, s, parsed, v, min, max, "a number", value, error);
 }
 
 bool
@@ -361,8 +388,6 @@ OptionParser::ParseUnsigned(const std::string& option,
 {
     NS_LOG_FUNCTION(option << text << min << max);
     std::string s = Trim(text);
-    std::ostringstream range;
-    range << "a whole number in [" << min << ", " << max << "]";
     bool digits = !s.empty() && s.size() <= 20;
     for (char c : s)
     {
@@ -370,18 +395,8 @@ OptionParser::ParseUnsigned(const std::string& option,
     }
     errno = 0;
     uint64_t v = digits ? std::strtoull(s.c_str(), nullptr, 10) : 0;
-    if (!digits || errno != 0)
-    {
-        error = option + ": '" + text + "' is not " + range.str();
-        return false;
-    }
-    if (v < min || v > max)
-    {
-        error = option + ": " + s + " is out of range; expected " + range.str();
-        return false;
-    }
-    value = v;
-    return true;
+    bool parsed = digits && errno == 0;
+    return AcceptInRange(option, text, s, parsed, v, min, max, "a whole number", value, error);
 }
 
 bool
@@ -394,8 +409,6 @@ OptionParser::ParseInteger(const std::string& option,
 {
     NS_LOG_FUNCTION(option << text << min << max);
     std::string s = Trim(text);
-    std::ostringstream range;
-    range << "a whole number in [" << min << ", " << max << "]";
     size_t first = !s.empty() && s[0] == '-' ? 1 : 0;
     bool digits = s.size() > first && s.size() <= 20;
     for (size_t i = first; i < s.size(); ++i)
@@ -404,18 +417,8 @@ OptionParser::ParseInteger(const std::string& option,
     }
     errno = 0;
     int64_t v = digits ? std::strtoll(s.c_str(), nullptr, 10) : 0;
-    if (!digits || errno != 0)
-    {
-        error = option + ": '" + text + "' is not " + range.str();
-        return false;
-    }
-    if (v < min || v > max)
-    {
-        error = option + ": " + s + " is out of range; expected " + range.str();
-        return false;
-    }
-    value = v;
-    return true;
+    bool parsed = digits && errno == 0;
+    return AcceptInRange(option, text, s, parsed, v, min, max, "a whole number", value, error);
 }
 
 bool

@@ -11,6 +11,7 @@
 #include <functional>
 #include <limits>
 #include <sstream>
+#include <type_traits>
 
 namespace ns3
 {
@@ -60,6 +61,42 @@ Show(const T& v)
     return os.str();
 }
 
+/**
+ * Add an option holding a whole number of type T, parsed over T's whole range.
+ * \param cmd the command line.
+ * \param name the option's name.
+ * \param help its help text.
+ * \param value the variable it sets.
+ */
+template <typename T>
+void
+AddWholeNumber(CommandLine& cmd, const std::string& name, const std::string& help, T& value)
+{
+    T* target = &value;
+    AddParsed(cmd,
+              name,
+              help,
+              Show(value),
+              [target](const std::string& o, const std::string& t, std::string& e) {
+                  const T lo = std::numeric_limits<T>::min();
+                  const T hi = std::numeric_limits<T>::max();
+                  bool ok = false;
+                  if constexpr (std::is_signed_v<T>)
+                  {
+                      int64_t v = 0;
+                      ok = OptionParser::ParseInteger(o, t, lo, hi, v, e);
+                      *target = ok ? static_cast<T>(v) : *target;
+                  }
+                  else
+                  {
+                      uint64_t v = 0;
+                      ok = OptionParser::ParseUnsigned(o, t, lo, hi, v, e);
+                      *target = ok ? static_cast<T>(v) : *target;
+                  }
+                  return ok;
+              });
+}
+
 } // namespace
 
 void
@@ -84,20 +121,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        uint32_t& value)
 {
-    uint32_t* target = &value;
-    AddParsed(cmd,
-              name,
-              help,
-              Show(value),
-              [target](const std::string& o, const std::string& t, std::string& e) {
-                  uint64_t v = 0;
-                  if (!ParseUnsigned(o, t, 0, std::numeric_limits<uint32_t>::max(), v, e))
-                  {
-                      return false;
-                  }
-                  *target = static_cast<uint32_t>(v);
-                  return true;
-              });
+    AddWholeNumber(cmd, name, help, value);
 }
 
 void
@@ -106,25 +130,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        int32_t& value)
 {
-    int32_t* target = &value;
-    AddParsed(cmd,
-              name,
-              help,
-              Show(value),
-              [target](const std::string& o, const std::string& t, std::string& e) {
-                  int64_t v = 0;
-                  if (!ParseInteger(o,
-                                    t,
-                                    std::numeric_limits<int32_t>::min(),
-                                    std::numeric_limits<int32_t>::max(),
-                                    v,
-                                    e))
-                  {
-                      return false;
-                  }
-                  *target = static_cast<int32_t>(v);
-                  return true;
-              });
+    AddWholeNumber(cmd, name, help, value);
 }
 
 void
@@ -133,14 +139,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        uint64_t& value)
 {
-    uint64_t* target = &value;
-    AddParsed(cmd,
-              name,
-              help,
-              Show(value),
-              [target](const std::string& o, const std::string& t, std::string& e) {
-                  return ParseUnsigned(o, t, 0, std::numeric_limits<uint64_t>::max(), *target, e);
-              });
+    AddWholeNumber(cmd, name, help, value);
 }
 
 void

@@ -5,9 +5,7 @@
 #ifndef REPS_RING_ALL_REDUCE_H
 #define REPS_RING_ALL_REDUCE_H
 
-#include "collective.h"
-
-#include <vector>
+#include "stepped-collective.h"
 
 namespace ns3
 {
@@ -24,7 +22,7 @@ namespace ns3
  *
  * Flow ids: FirstFlowId + i * 2(N-1) + k for host position i and step k.
  */
-class RingAllReduce : public Collective
+class RingAllReduce : public SteppedCollective
 {
   public:
     /**
@@ -36,54 +34,21 @@ class RingAllReduce : public Collective
     RingAllReduce();
     ~RingAllReduce() override;
 
-    /// What happened to one step of one host.
-    struct Step
-    {
-        uint32_t host{0};              //!< Position of the sender in the ring.
-        uint32_t step{0};              //!< Step number, 0 to 2(N-1)-1.
-        uint64_t bytes{0};             //!< Chunk size.
-        Time inputArrived{Seconds(0)}; //!< When its input arrived (step 0: the start).
-        Time start{Seconds(0)};        //!< When the send was launched.
-        Time end{Seconds(0)};          //!< When the chunk arrived at the right neighbour.
-        bool started{false};           //!< Launched.
-        bool completed{false};         //!< Arrived.
-    };
-
-    uint32_t GetFlowCount() const override;
     std::string GetName() const override;
-
     /// \return the number of steps, 2(N-1).
-    uint32_t GetSteps() const;
+    uint32_t GetSteps() const override;
 
     /**
-     * \param chunk a chunk index in [0, N).
-     * \return its size in bytes.
-     */
-    uint64_t GetChunkBytes(uint32_t chunk) const;
-
-    /// \return every step of every host, indexed [host position * 2(N-1) + step].
-    const std::vector<Step>& GetStepRecords() const;
-
-  protected:
-    void DoStart() override;
-
-  private:
-    /**
-     * Launch host \p i's next step if its input has arrived.
-     * \param i host position.
-     */
-    void TryAdvance(uint32_t i);
-
-    /**
-     * The step \p k chunk of host \p i arrived at host i+1.
      * \param i host position.
      * \param k step.
+     * \return the chunk host i sends at step k, (i - k) mod N.
      */
-    void StepDone(uint32_t i, uint32_t k);
+    uint32_t GetChunk(uint32_t i, uint32_t k) const;
 
-    uint64_t m_dataBytes;         //!< DataBytes attribute.
-    std::vector<Step> m_steps;    //!< Per host and step.
-    std::vector<uint32_t> m_next; //!< Next step to launch, per host position.
+  protected:
+    uint32_t GetPeer(uint32_t i, uint32_t k) const override;
+    uint64_t GetStepBytes(uint32_t i, uint32_t k) const override;
+    uint32_t GetInputSource(uint32_t i, uint32_t k) const override;
 };
 
 } // namespace ns3

@@ -1001,8 +1001,9 @@ class PlbRepathTestCase : public TestCase
             // Packet i is sent at i us, before its ACK; a re-path at 47 us shows at 48 us,
             // the one at 64 us (before that ACK) at 65 us.
             bool repath = (i == 48 || i == 65);
+            const std::string expected = repath ? "random" : "fixed";
             NS_TEST_ASSERT_MSG_EQ(PathSelector::ChoiceName(log.reasons[i]),
-                                  repath ? "random" : "fixed",
+                                  expected,
                                   "packet " << i);
             NS_TEST_ASSERT_MSG_EQ((log.evs[i] != log.evs[i - 1]), repath, "packet " << i);
         }
