@@ -624,6 +624,143 @@ class MrcBadAttributesTestCase : public TestCase
     }
 };
 
+/**
+ * \ingroup reps-test
+ * RoceProbeHeader: 16 bytes, every field read back as written, a buffer too short is refused
+ * (nothing consumed).
+ */
+class MrcProbeHeaderTestCase : public TestCase
+{
+  public:
+    MrcProbeHeaderTestCase()
+        : TestCase("MRC: the probe header reads back what was written")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RoceProbeHeader h;
+        h.SetEntropy(54321);
+        h.SetSequence(0xDEADBEEF);
+        h.SetTimestamp(NanoSeconds(123456789012));
+        Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
+        p->AddHeader(h);
+        NS_TEST_ASSERT_MSG_EQ(p->GetSize(), RoceProbeHeader::SIZE + RoceBthHeader::ICRC_SIZE, "");
+        uint8_t bytes[RoceProbeHeader::SIZE];
+        p->CopyData(bytes, sizeof(bytes));
+        NS_TEST_EXPECT_MSG_EQ(bytes[0] * 256 + bytes[1], 54321, "EV first, network order");
+        NS_TEST_EXPECT_MSG_EQ(bytes[2] + bytes[3], 0, "reserved bytes zero");
+        RoceProbeHeader r;
+        NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(r), RoceProbeHeader::SIZE, "whole header read");
+        NS_TEST_EXPECT_MSG_EQ(r.GetEntropy(), 54321, "EV");
+        NS_TEST_EXPECT_MSG_EQ(r.GetSequence(), 0xDEADBEEF, "sequence");
+        NS_TEST_EXPECT_MSG_EQ(r.GetTimestamp(), NanoSeconds(123456789012), "timestamp");
+        Ptr<Packet> shortPacket = Create<Packet>(RoceProbeHeader::SIZE - 1);
+        RoceProbeHeader s;
+        NS_TEST_EXPECT_MSG_EQ(shortPacket->PeekHeader(s), 0, "15 bytes are no probe header");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Probes through a real transport: over a 2-leaf fabric, a queue pair sends 1 MiB while its
+ * MRC selector is told (scripted) that 4 of its 8 paths lost packets. The selector probes them
+ * through the queue pair; the remote queue pair answers every probe, the replies come back
+ * and bring the 4 paths back to GOOD; the data is untouched: 256 packets with consecutive
+ * PSNs, no retransmission, no duplicate, every byte received once.
+ */
+class MrcProbeTransportTestCase : public TestCase
+{
+  public:
+    MrcProbeTransportTestCase()
+        : TestCase("MRC: probes cross the fabric and come back without touching the data")
+    {
+    }
+
+  private:
+    std::vector<uint32_t> m_psns; //!< PSNs of the data packets sent.
+    uint64_t m_received{0};       //!< Bytes of the messages received.
+
+    /**
+     * PacketSent sink.
+     * \param psn the PSN
+     * \param ev the EV
+     * \param retx whether it is a retransmission
+     */
+    void Sent(uint32_t psn, uint16_t ev, bool retx)
+    {
+        m_psns.push_back(psn);
+    }
+
+    /**
+     * Receive callback.
+     * \param id message id
+     * \param size bytes
+     * \param t time
+     */
+    void Received(uint64_t id, uint64_t size, Time t)
+    {
+        m_received += size;
+    }
+
+    void DoRun() override
+    {
+        Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
+        h->SetAttribute("Tiers", UintegerValue(2));
+        h->SetAttribute("Leaves", UintegerValue(2));
+        h->SetAttribute("HostsPerLeaf", UintegerValue(1));
+        h->SetAttribute("Spines", UintegerValue(2));
+        Ptr<ClosFabric> fabric = h->Build();
+        RdmaHelper rdma;
+        rdma.SetPathSelector("ns3::MrcPathSelector", "PathCount", UintegerValue(8));
+        rdma.Install(fabric->GetHosts());
+        rdma.SetQueuePairAttribute("BaseRtt", TimeValue(fabric->GetBaseRtt(0, 1, 4140, 66)));
+        auto qps = rdma.CreateQueuePair(fabric->GetHost(0), fabric->GetHost(1));
+        Ptr<RdmaQueuePair> tx = qps.first;
+        Ptr<RdmaQueuePair> rx = qps.second;
+        tx->TraceConnectWithoutContext("PacketSent",
+                                       MakeCallback(&MrcProbeTransportTestCase::Sent, this));
+        rx->SetReceiveCallback(MakeCallback(&MrcProbeTransportTestCase::Received, this));
+        const uint64_t size = 1 << 20;
+        tx->PostSend(size);
+        rdma.AssignStreams(fabric->GetHosts(), 100);
+        Ptr<MrcPathSelector> ps = DynamicCast<MrcPathSelector>(tx->GetPathSelector());
+        NS_TEST_ASSERT_MSG_NE(ps, nullptr, "an MRC selector");
+        std::vector<uint16_t> suspects;
+        Simulator::Schedule(MicroSeconds(3), [&]() {
+            for (std::size_t i = 0; i < 4; ++i)
+            {
+                suspects.push_back(ps->GetPaths()[i].ev);
+                ps->OnLoss(suspects.back());
+            }
+            NS_TEST_EXPECT_MSG_EQ(ps->CountPaths(MrcPathSelector::ASSUMED_BAD), 4, "suspects");
+        });
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+
+        const RdmaQueuePairStats& t = tx->GetStats();
+        const RdmaQueuePairStats& r = rx->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(t.probesSent, 4, "one probe per suspect path");
+        NS_TEST_EXPECT_MSG_EQ(r.probesAnswered, 4, "every probe answered");
+        NS_TEST_EXPECT_MSG_EQ(t.probeReplies, 4, "every reply back");
+        NS_TEST_EXPECT_MSG_EQ(ps->GetCounter("probes.answered"), 4, "selector got the replies");
+        NS_TEST_EXPECT_MSG_EQ(ps->CountPaths(MrcPathSelector::GOOD), 8, "all GOOD again");
+        NS_TEST_EXPECT_MSG_EQ(t.messagesCompleted, 1, "message complete");
+        NS_TEST_EXPECT_MSG_EQ(m_received, size, "message received");
+        NS_TEST_EXPECT_MSG_EQ(r.bytesReceived, size, "every byte once");
+        NS_TEST_EXPECT_MSG_EQ(r.duplicates, 0, "no duplicate");
+        NS_TEST_EXPECT_MSG_EQ(t.retransmissions, 0, "no retransmission");
+        NS_TEST_ASSERT_MSG_EQ(m_psns.size(), 256, "256 data packets");
+        for (uint32_t i = 0; i < m_psns.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_psns[i], i, "consecutive PSNs");
+        }
+        Simulator::Destroy();
+    }
+};
+
 namespace
 {
 
@@ -873,6 +1010,8 @@ class RepsMrcTestSuite : public TestSuite
         AddTestCase(new MrcDenialTestCase, reps::kQuick);
         AddTestCase(new MrcSeedTestCase, reps::kQuick);
         AddTestCase(new MrcBadAttributesTestCase, reps::kQuick);
+        AddTestCase(new MrcProbeHeaderTestCase, reps::kQuick);
+        AddTestCase(new MrcProbeTransportTestCase, reps::kQuick);
         AddTestCase(new MrcFailedLinkTestCase, reps::kQuick);
     }
 };
