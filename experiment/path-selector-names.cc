@@ -254,12 +254,11 @@ PathSelectorNames::CheckEntropySpaceOrExit(const std::string& option,
     uint32_t min = GetMinEntropySpace(choice);
     if (evSpace < min)
     {
-        OptionParser::Exit(option + ": " + std::to_string(evSpace) + " is too small for " +
-                           choice.name + ", which sprays over " + std::to_string(min) +
-                           " distinct EVs (its " +
-                           (choice.tid == MrcPathSelector::GetTypeId() ? "PathCount" : "Paths") +
-                           " attribute); allowed with " + choice.name +
-                           ": " + std::to_string(min) + " to 65536");
+        OptionParser::Exit(
+            option + ": " + std::to_string(evSpace) + " is too small for " + choice.name +
+            ", which sprays over " + std::to_string(min) + " distinct EVs (its " +
+            (choice.tid == MrcPathSelector::GetTypeId() ? "PathCount" : "Paths") +
+            " attribute); allowed with " + choice.name + ": " + std::to_string(min) + " to 65536");
     }
 }
 

@@ -20,10 +20,10 @@ NS_OBJECT_ENSURE_REGISTERED(MrcPathSelector);
 
 namespace
 {
-constexpr uint32_t kMaxPathCount = 4096;   //!< Largest PathCount.
-constexpr uint32_t kMaxThreshold = 65535;  //!< Largest threshold of any kind.
-constexpr uint32_t kRandomAttempts = 64;   //!< Random draws before a scan for a free EV.
-constexpr uint32_t kRankNone = 5;          //!< Rank worse than any path's.
+constexpr uint32_t kMaxPathCount = 4096;  //!< Largest PathCount.
+constexpr uint32_t kMaxThreshold = 65535; //!< Largest threshold of any kind.
+constexpr uint32_t kRandomAttempts = 64;  //!< Random draws before a scan for a free EV.
+constexpr uint32_t kRankNone = 5;         //!< Rank worse than any path's.
 
 /**
  * The EVs of a plane in an entropy range: first, first + planes, ...

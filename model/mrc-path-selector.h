@@ -65,14 +65,14 @@ class MrcPathSelector : public PathSelector
     /// One path of the set.
     struct Path
     {
-        uint16_t ev{0};              //!< Its EV.
-        PathState state{GOOD};       //!< Its state.
-        uint32_t marks{0};           //!< Consecutive congestion signals while GOOD.
-        uint32_t losses{0};          //!< Losses since its last unmarked ACK.
-        uint32_t probeFailures{0};   //!< Consecutive unanswered probes while ASSUMED_BAD.
+        uint16_t ev{0};               //!< Its EV.
+        PathState state{GOOD};        //!< Its state.
+        uint32_t marks{0};            //!< Consecutive congestion signals while GOOD.
+        uint32_t losses{0};           //!< Losses since its last unmarked ACK.
+        uint32_t probeFailures{0};    //!< Consecutive unanswered probes while ASSUMED_BAD.
         bool probeOutstanding{false}; //!< A probe was sent and not answered yet.
-        Time probeSentAt;            //!< When that probe was sent.
-        Time skipUntil;              //!< SKIP: when it may be used again.
+        Time probeSentAt;             //!< When that probe was sent.
+        Time skipUntil;               //!< SKIP: when it may be used again.
     };
 
     /**
@@ -199,12 +199,12 @@ class MrcPathSelector : public PathSelector
     EventId m_probeEvent;                              //!< Next probe round.
 
     // counters
-    uint64_t m_probesSent;                               //!< Probes sent.
-    uint64_t m_probesAnswered;                           //!< Replies for paths of the set.
-    uint64_t m_probesFailed;                             //!< Probes counted unanswered.
-    uint64_t m_denials;                                  //!< EVs retired.
-    std::array<uint64_t, N_STATES> m_entered{};          //!< Transitions into each state.
-    std::array<uint64_t, N_STATES> m_sentIn{};           //!< Packets sent on a path per state.
+    uint64_t m_probesSent;                      //!< Probes sent.
+    uint64_t m_probesAnswered;                  //!< Replies for paths of the set.
+    uint64_t m_probesFailed;                    //!< Probes counted unanswered.
+    uint64_t m_denials;                         //!< EVs retired.
+    std::array<uint64_t, N_STATES> m_entered{}; //!< Transitions into each state.
+    std::array<uint64_t, N_STATES> m_sentIn{};  //!< Packets sent on a path per state.
 
     TracedCallback<uint16_t, PathState, PathState> m_stateChanged; //!< PathStateChanged.
     TracedCallback<uint16_t, uint16_t> m_pathReplaced;             //!< PathReplaced.

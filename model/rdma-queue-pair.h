@@ -90,6 +90,13 @@ struct RdmaQueuePairStats
  * with a NACK. In
  * GoBackN mode (classic RoCEv2) only the expected PSN is accepted, the first out-of-order packet is
  * answered with a sequence-error NACK and the sender goes back to the cumulative PSN.
+ *
+ * Path probes: the queue pair gives its path selector a probe hook
+ * (PathSelector::SetProbeCallback()); a selector that probes (MrcPathSelector) has it send a
+ * PROBE packet (RoceProbeHeader) with the probed EV as UDP source port, ahead of data as ACKs
+ * are. The remote queue pair answers every probe at once with a PROBE_REPLY that echoes it on
+ * the same EV, and the reply goes to the selector with its RTT (PathSelector::OnProbeReply()).
+ * Probes carry no PSN and never touch the send or receive window.
  */
 class RdmaQueuePair : public Object
 {

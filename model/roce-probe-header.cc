@@ -100,8 +100,8 @@ RoceProbeHeader::GetSequence() const
 void
 RoceProbeHeader::SetTimestamp(Time timestamp)
 {
-    m_timestamp = timestamp.IsStrictlyPositive() ? static_cast<uint64_t>(timestamp.GetNanoSeconds())
-                                                 : 0;
+    m_timestamp =
+        timestamp.IsStrictlyPositive() ? static_cast<uint64_t>(timestamp.GetNanoSeconds()) : 0;
 }
 
 Time

@@ -36,12 +36,12 @@ namespace
 /// What an MRC selector reports through its traces and its probe hook.
 struct MrcLog
 {
-    std::vector<uint16_t> evs;                                          //!< EVs chosen.
-    std::vector<bool> retx;                                             //!< Retransmissions.
+    std::vector<uint16_t> evs; //!< EVs chosen.
+    std::vector<bool> retx;    //!< Retransmissions.
     std::vector<std::tuple<uint16_t, MrcPathSelector::PathState, MrcPathSelector::PathState>>
-        changes;                                                        //!< State changes.
-    std::vector<std::pair<uint16_t, uint16_t>> replaced;                //!< PathReplaced.
-    std::vector<std::pair<Time, uint16_t>> probes;                      //!< Probes asked for.
+        changes;                                         //!< State changes.
+    std::vector<std::pair<uint16_t, uint16_t>> replaced; //!< PathReplaced.
+    std::vector<std::pair<Time, uint16_t>> probes;       //!< Probes asked for.
 
     /**
      * EntropyChosen sink.
@@ -462,12 +462,12 @@ class MrcDenialTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(log.ProbesOf(a), 2, "a probed twice");
         NS_TEST_EXPECT_MSG_EQ(log.ProbesOf(fresh), 2, "fresh EV probed twice");
         using S = MrcPathSelector;
-        NS_TEST_EXPECT_MSG_EQ((std::find(log.changes.begin(),
-                                         log.changes.end(),
-                                         std::make_tuple(a, S::ASSUMED_BAD, S::DENIED)) !=
-                               log.changes.end()),
-                              true,
-                              "ASSUMED_BAD -> DENIED traced");
+        NS_TEST_EXPECT_MSG_EQ(
+            (std::find(log.changes.begin(),
+                       log.changes.end(),
+                       std::make_tuple(a, S::ASSUMED_BAD, S::DENIED)) != log.changes.end()),
+            true,
+            "ASSUMED_BAD -> DENIED traced");
         NS_TEST_EXPECT_MSG_EQ(s->GetCounter("denials"), 1, "denials counted");
         NS_TEST_EXPECT_MSG_EQ(s->GetCounter("paths.denied"), 1, "one EV retired");
         for (std::size_t i = 4; i < log.evs.size(); ++i)
@@ -604,10 +604,9 @@ class MrcBadAttributesTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(s->SetAttributeFailSafe("SkipTime", TimeValue(Seconds(2))),
                               false,
                               "SkipTime 2 s accepted");
-        NS_TEST_EXPECT_MSG_EQ(
-            s->SetAttributeFailSafe("ProbeInterval", TimeValue(MicroSeconds(-1))),
-            false,
-            "negative ProbeInterval accepted");
+        NS_TEST_EXPECT_MSG_EQ(s->SetAttributeFailSafe("ProbeInterval", TimeValue(MicroSeconds(-1))),
+                              false,
+                              "negative ProbeInterval accepted");
 
         NS_TEST_EXPECT_MSG_EQ(MrcPathSelector::CheckAttributes(128, 65536, 0, 1), "", "defaults");
         NS_TEST_EXPECT_MSG_EQ(MrcPathSelector::CheckAttributes(8, 8, 0, 4), "", "exactly enough");
@@ -849,18 +848,18 @@ class MrcFailedLinkTestCase : public TestCase
     /// What a run measured.
     struct Outcome
     {
-        bool complete{true};        //!< Every byte acknowledged and placed once.
-        Time lastDataDrop;          //!< Last data packet lost on the dead link.
-        uint64_t dataDrops{0};      //!< Data packets lost on it.
-        uint64_t controlDrops{0};   //!< Control packets lost on it.
-        uint64_t probesSent{0};     //!< Probes the senders sent.
-        uint64_t probeReplies{0};   //!< Replies they received.
-        uint64_t probesAnswered{0}; //!< Probes the receivers answered.
-        uint64_t denials{0};        //!< EVs retired.
-        uint64_t assumedBad{0};     //!< Transitions to ASSUMED_BAD.
-        uint64_t stillBad{0};       //!< Paths ASSUMED_BAD at the end.
-        Time rto;                   //!< RTO of the first flow.
-        Time end;                   //!< When the last flow completed.
+        bool complete{true};           //!< Every byte acknowledged and placed once.
+        Time lastDataDrop;             //!< Last data packet lost on the dead link.
+        uint64_t dataDrops{0};         //!< Data packets lost on it.
+        uint64_t controlDrops{0};      //!< Control packets lost on it.
+        uint64_t probesSent{0};        //!< Probes the senders sent.
+        uint64_t probeReplies{0};      //!< Replies they received.
+        uint64_t probesAnswered{0};    //!< Probes the receivers answered.
+        uint64_t denials{0};           //!< EVs retired.
+        uint64_t assumedBad{0};        //!< Transitions to ASSUMED_BAD.
+        uint64_t stillBad{0};          //!< Paths ASSUMED_BAD at the end.
+        Time rto;                      //!< RTO of the first flow.
+        Time end;                      //!< When the last flow completed.
         std::vector<uint64_t> packets; //!< Packets sent per flow.
     };
 
