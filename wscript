@@ -42,6 +42,7 @@ def build(bld):
         'model/flowlet-path-selector.cc',
         'model/mp-path-selector.cc',
         'model/mprdma-path-selector.cc',
+        'model/mrc-path-selector.cc',
         'model/no-congestion-control.cc',
         'model/ops-path-selector.cc',
         'model/path-selector.cc',
@@ -58,6 +59,7 @@ def build(bld):
         'model/reps-path-selector.cc',
         'model/roce-ack-header.cc',
         'model/roce-bth-header.cc',
+        'model/roce-probe-header.cc',
         'model/switch-load-balancer.cc',
     ]
 
@@ -71,6 +73,7 @@ def build(bld):
         'test/reps-failure-test-suite.cc',
         'test/reps-headers-test-suite.cc',
         'test/reps-load-balancing-test-suite.cc',
+        'test/reps-mrc-test-suite.cc',
         'test/reps-mutants-test-suite.cc',
         'test/reps-nic-bypass-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
@@ -123,6 +126,7 @@ def build(bld):
         'model/flowlet-path-selector.h',
         'model/mp-path-selector.h',
         'model/mprdma-path-selector.h',
+        'model/mrc-path-selector.h',
         'model/no-congestion-control.h',
         'model/ops-path-selector.h',
         'model/path-selector.h',
@@ -142,6 +146,7 @@ def build(bld):
         'model/reps-path-selector.h',
         'model/roce-ack-header.h',
         'model/roce-bth-header.h',
+        'model/roce-probe-header.h',
         'model/shuffle.h',
         'model/switch-load-balancer.h',
     ]

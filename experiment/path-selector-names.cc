@@ -9,6 +9,7 @@
 #include "ns3/bitmap-path-selector.h"
 #include "ns3/log.h"
 #include "ns3/mp-path-selector.h"
+#include "ns3/mrc-path-selector.h"
 #include "ns3/object-factory.h"
 #include "ns3/path-selector.h"
 #include "ns3/rdma-congestion-control.h"
@@ -236,6 +237,12 @@ PathSelectorNames::GetMinEntropySpace(const Choice& choice)
         auto paths = DynamicCast<const UintegerValue>(info.initialValue);
         return paths ? static_cast<uint32_t>(paths->Get()) : 1;
     }
+    if (choice.tid == MrcPathSelector::GetTypeId() &&
+        choice.tid.LookupAttributeByName("PathCount", &info))
+    {
+        auto paths = DynamicCast<const UintegerValue>(info.initialValue);
+        return paths ? static_cast<uint32_t>(paths->Get()) : 1;
+    }
     return 1;
 }
 
@@ -247,10 +254,11 @@ PathSelectorNames::CheckEntropySpaceOrExit(const std::string& option,
     uint32_t min = GetMinEntropySpace(choice);
     if (evSpace < min)
     {
-        OptionParser::Exit(option + ": " + std::to_string(evSpace) + " is too small for " +
-                           choice.name + ", which sprays over " + std::to_string(min) +
-                           " distinct EVs (its Paths attribute); allowed with " + choice.name +
-                           ": " + std::to_string(min) + " to 65536");
+        OptionParser::Exit(
+            option + ": " + std::to_string(evSpace) + " is too small for " + choice.name +
+            ", which sprays over " + std::to_string(min) + " distinct EVs (its " +
+            (choice.tid == MrcPathSelector::GetTypeId() ? "PathCount" : "Paths") +
+            " attribute); allowed with " + choice.name + ": " + std::to_string(min) + " to 65536");
     }
 }
 

@@ -66,6 +66,7 @@ PathSelector::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_rng = nullptr;
+    m_probe = ProbeCallback();
     Object::DoDispose();
 }
 
@@ -134,6 +135,37 @@ PathSelector::OnTimeout()
     NS_LOG_FUNCTION(this);
     ++m_timeouts;
     DoTimeout();
+}
+
+void
+PathSelector::SetProbeCallback(ProbeCallback cb)
+{
+    NS_LOG_FUNCTION(this);
+    m_probe = cb;
+}
+
+void
+PathSelector::OnProbeReply(uint16_t ev, Time rtt)
+{
+    NS_LOG_FUNCTION(this << ev << rtt);
+    DoProbeReply(ev, rtt);
+}
+
+bool
+PathSelector::SendProbe(uint16_t ev)
+{
+    NS_LOG_FUNCTION(this << ev);
+    if (m_probe.IsNull())
+    {
+        return false;
+    }
+    m_probe(ev);
+    return true;
+}
+
+void
+PathSelector::DoProbeReply(uint16_t ev, Time rtt)
+{
 }
 
 void

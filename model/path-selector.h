@@ -5,6 +5,7 @@
 #ifndef REPS_PATH_SELECTOR_H
 #define REPS_PATH_SELECTOR_H
 
+#include "ns3/callback.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -96,6 +97,12 @@ class PathSelector : public Object
     /// Number of Feedback values.
     static constexpr uint32_t N_FEEDBACKS = 4;
 
+    /**
+     * Asks the transport to send a path probe carrying an EV (see SetProbeCallback()); the
+     * argument is the EV.
+     */
+    typedef Callback<void, uint16_t> ProbeCallback;
+
     /// Named counters of a selector (see GetCounters()).
     typedef std::map<std::string, uint64_t> Counters;
 
@@ -166,6 +173,22 @@ class PathSelector : public Object
     /// The retransmission timer of the queue pair fired (after the OnLoss() calls of the
     /// packets it declared lost): DoTimeout().
     void OnTimeout();
+
+    /**
+     * Optional probe hook: the transport (RdmaQueuePair) gives the function that sends a probe
+     * on an EV; a selector that probes its paths (MRC) calls it through SendProbe(). The other
+     * selectors never probe, and a selector without a hook simply sends no probes.
+     * \param cb sends a probe with the given EV (a null callback removes the hook).
+     */
+    void SetProbeCallback(ProbeCallback cb);
+
+    /**
+     * A probe reply came back: the probe sent with \p ev crossed the fabric both ways.
+     * DoProbeReply().
+     * \param ev the EV the probe carried, echoed by the reply.
+     * \param rtt the probe's round-trip time.
+     */
+    void OnProbeReply(uint16_t ev, Time rtt);
 
     /**
      * Assign fixed random variable stream numbers to the random variables used by this model.
@@ -271,6 +294,20 @@ class PathSelector : public Object
     virtual void DoStart();
 
     /**
+     * A reply to a probe came back (see OnProbeReply()). The default does nothing.
+     * \param ev the probed EV.
+     * \param rtt the probe's round-trip time.
+     */
+    virtual void DoProbeReply(uint16_t ev, Time rtt);
+
+    /**
+     * Ask the transport to send a probe with \p ev (see SetProbeCallback()).
+     * \param ev the EV to probe.
+     * \return whether a probe hook is set (and so a probe was handed to the transport).
+     */
+    bool SendProbe(uint16_t ev);
+
+    /**
      * Add the subclass's own counters to GetCounters().
      * \param [in,out] counters the counters so far.
      */
@@ -310,6 +347,7 @@ class PathSelector : public Object
     std::array<uint64_t, N_CHOICES> m_choices{};            //!< EVs chosen, per Choice.
     std::array<uint64_t, N_FEEDBACKS> m_feedbacks{};        //!< Feedback, per kind.
     uint64_t m_timeouts{0};                                 //!< Timeouts reported.
+    ProbeCallback m_probe;                                  //!< Probe hook of the transport.
     TracedCallback<uint16_t, Choice, bool> m_entropyChosen; //!< EntropyChosen trace.
     TracedCallback<uint16_t, Feedback> m_feedback;          //!< Feedback trace.
 };

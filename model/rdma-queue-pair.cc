@@ -7,6 +7,7 @@
 #include "rdma-stack.h"
 #include "roce-ack-header.h"
 #include "roce-bth-header.h"
+#include "roce-probe-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -189,6 +190,7 @@ RdmaQueuePair::RdmaQueuePair()
       m_backoff(0),
       m_segIndex(0),
       m_nextMessageId(0),
+      m_probeSequence(0),
       m_rxMessageBytes(0),
       m_rxMessageId(0),
       m_rxMessageStarted(false),
@@ -214,6 +216,10 @@ RdmaQueuePair::DoDispose()
     m_paceEvent.Cancel();
     m_ackTimer.Cancel();
     m_stack = nullptr;
+    if (m_ps)
+    {
+        m_ps->SetProbeCallback(PathSelector::ProbeCallback());
+    }
     m_ps = nullptr;
     m_cc = nullptr;
     m_route = nullptr;
@@ -275,6 +281,7 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     m_local = local;
     m_remote = remote;
     m_ps = pathSelector;
+    m_ps->SetProbeCallback(MakeCallback(&RdmaQueuePair::SendProbe, this));
     m_cc = cc;
     m_lineRate = stack->GetLineRate();
     m_baseRto = std::max(m_rtoAttr.IsStrictlyPositive() ? m_rtoAttr : 5 * m_baseRtt, m_minRto);
@@ -722,6 +729,11 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t sp
     {
         ReceiveAck(packet, bth);
     }
+    else if (bth.GetOpCode() == RoceBthHeader::PROBE ||
+             bth.GetOpCode() == RoceBthHeader::PROBE_REPLY)
+    {
+        ReceiveProbe(packet, bth.GetOpCode() == RoceBthHeader::PROBE_REPLY);
+    }
     else if (bth.GetOpCode() == RoceBthHeader::CNP)
     {
         ++m_stats.cnpsReceived;
@@ -914,6 +926,61 @@ RdmaQueuePair::SendCnp()
     bth.SetBecn(true);
     p->AddHeader(bth);
     m_stack->SendControl(p, this, static_cast<uint16_t>(m_qpn & 0xFFFF));
+}
+
+// ---------------------------------------------------------------- path probes
+
+void
+RdmaQueuePair::SendProbe(uint16_t ev)
+{
+    NS_LOG_FUNCTION(this << ev);
+    if (!m_stack)
+    {
+        return;
+    }
+    ++m_stats.probesSent;
+    RoceProbeHeader probe;
+    probe.SetEntropy(ev);
+    probe.SetSequence(m_probeSequence++);
+    probe.SetTimestamp(Simulator::Now());
+    Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
+    p->AddHeader(probe);
+    RoceBthHeader bth;
+    bth.SetOpCode(RoceBthHeader::PROBE);
+    bth.SetDestQp(m_remoteQpn);
+    p->AddHeader(bth);
+    // A probe leaves with the probed EV as its source port, so the switches hash it onto the
+    // path data with that EV takes; it goes ahead of data, as ACKs do.
+    m_stack->SendControl(p, this, ev);
+}
+
+void
+RdmaQueuePair::ReceiveProbe(Ptr<Packet> packet, bool reply)
+{
+    NS_LOG_FUNCTION(this << packet << reply);
+    RoceProbeHeader probe;
+    if (packet->PeekHeader(probe) == 0)
+    {
+        NS_LOG_LOGIC("QP " << m_qpn << " malformed probe dropped");
+        return;
+    }
+    if (reply)
+    {
+        ++m_stats.probeReplies;
+        if (m_ps)
+        {
+            m_ps->OnProbeReply(probe.GetEntropy(), Simulator::Now() - probe.GetTimestamp());
+        }
+        return;
+    }
+    ++m_stats.probesAnswered;
+    Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
+    p->AddHeader(probe);
+    RoceBthHeader bth;
+    bth.SetOpCode(RoceBthHeader::PROBE_REPLY);
+    bth.SetDestQp(m_remoteQpn);
+    p->AddHeader(bth);
+    m_stack->SendControl(p, this, probe.GetEntropy());
 }
 
 } // namespace ns3

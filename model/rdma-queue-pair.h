@@ -47,6 +47,8 @@ struct RdmaQueuePairStats
     uint64_t packetsLost{0};       //!< Packets declared lost by the retransmission timer.
     uint64_t cnpsReceived{0};      //!< CNPs received.
     uint64_t messagesCompleted{0}; //!< Messages whose every packet was acknowledged.
+    uint64_t probesSent{0};        //!< Path probes sent (asked for by the path selector).
+    uint64_t probeReplies{0};      //!< Replies to those probes received.
     // receiver side
     uint64_t dataReceived{0};      //!< Data packets received (duplicates, trimmed included).
     uint64_t bytesReceived{0};     //!< Payload bytes placed (each byte once).
@@ -58,6 +60,7 @@ struct RdmaQueuePairStats
     uint64_t nacksSent{0};         //!< NACKs sent.
     uint64_t cnpsSent{0};          //!< CNPs sent.
     uint64_t messagesReceived{0};  //!< Messages whose every byte arrived.
+    uint64_t probesAnswered{0};    //!< Path probes received and answered.
 };
 
 /**
@@ -87,6 +90,13 @@ struct RdmaQueuePairStats
  * with a NACK. In
  * GoBackN mode (classic RoCEv2) only the expected PSN is accepted, the first out-of-order packet is
  * answered with a sequence-error NACK and the sender goes back to the cumulative PSN.
+ *
+ * Path probes: the queue pair gives its path selector a probe hook
+ * (PathSelector::SetProbeCallback()); a selector that probes (MrcPathSelector) has it send a
+ * PROBE packet (RoceProbeHeader) with the probed EV as UDP source port, ahead of data as ACKs
+ * are. The remote queue pair answers every probe at once with a PROBE_REPLY that echoes it on
+ * the same EV, and the reply goes to the selector with its RTT (PathSelector::OnProbeReply()).
+ * Probes carry no PSN and never touch the send or receive window.
  */
 class RdmaQueuePair : public Object
 {
@@ -316,6 +326,17 @@ class RdmaQueuePair : public Object
     void SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason);
     /// Send a CNP to the remote queue pair.
     void SendCnp();
+    /**
+     * Send a path probe with an EV (the path selector's probe hook).
+     * \param ev the EV to probe
+     */
+    void SendProbe(uint16_t ev);
+    /**
+     * Handle a probe (answer it) or a probe reply (hand it to the path selector).
+     * \param packet the packet, BTH removed
+     * \param reply whether it is a reply
+     */
+    void ReceiveProbe(Ptr<Packet> packet, bool reply);
     /// Tell the stack that this queue pair may have a packet to send.
     void NotifyStack();
     /// Pacing timer fired.
@@ -357,6 +378,7 @@ class RdmaQueuePair : public Object
     size_t m_segIndex;              //!< Index in m_messages of the message being cut.
     uint64_t m_nextMessageId;       //!< Id of the next posted message.
     Time m_nextSendTime;            //!< Rate pacing: earliest time of the next packet.
+    uint32_t m_probeSequence;       //!< Number of the next path probe.
     EventId m_rtoEvent;             //!< Retransmission timer.
     EventId m_paceEvent;            //!< Pacing timer.
 

@@ -59,6 +59,8 @@ class RoceBthHeader : public Header
         RC_SEND_ONLY = 0x04,   //!< A message of one packet.
         RC_ACK = 0x11,         //!< Acknowledge (an AETH follows).
         CNP = 0x81,            //!< RoCEv2 congestion notification packet.
+        PROBE = 0xC0,          //!< Path probe (manufacturer-specific; RoceProbeHeader follows).
+        PROBE_REPLY = 0xC1,    //!< Answer to a path probe (RoceProbeHeader echoed).
     };
 
     /**

@@ -162,6 +162,7 @@ CASES = [
     ("reps-lb-comparison", ["--evSpace=0"], r"--evSpace: 0 is out of range; expected .*\[1, 65536\]"),
     ("reps-lb-comparison", ["--evSpace=65537"], r"--evSpace: 65537 is out of range"),
     ("reps-lb-comparison", ["--evSpace=1", "--lb=bitmap"], r"--evSpace: 1 is too small for bitmap.*Paths.*allowed"),
+    ("reps-lb-comparison", ["--evSpace=64", "--lb=ops,mrc"], r"--evSpace: 64 is too small for mrc.*PathCount.*allowed with mrc: 128 to 65536"),
     ("reps-lb-comparison", ["--evSpace=4", "--lb=ops,mp"], r"--evSpace: 4 is too small for mp.*allowed with mp: 8 to 65536"),
     ("reps-lb-comparison", ["--tiers=4"], r"--tiers: 4 is not allowed; allowed: 2"),
     ("reps-lb-comparison", ["--tiers=3", "--pods=2", "--spines=3", "--cores=4"], r"fabric \(--tiers.*--cores\).*multiple"),
@@ -263,6 +264,7 @@ CASES = [
     ("reps-path-selector-trace", ["--evSpace=0"], r"--evSpace: 0 is out of range; expected a value in \[1, 65536\]"),
     ("reps-path-selector-trace", ["--evSpace=65537"], r"--evSpace: 65537 is out of range"),
     ("reps-path-selector-trace", ["--selector=bitmap", "--evSpace=8"], r"--evSpace: 8 is too small for bitmap"),
+    ("reps-path-selector-trace", ["--selector=mrc", "--evSpace=100"], r"--evSpace: 100 is too small for mrc"),
     ("reps-path-selector-trace", ["--timeoutAt=5"], r"--timeoutAt: 5 is out of range; expected a value in \[0, 4\]"),
     ("reps-path-selector-trace", ["--packets=0"], r"--packets: 0 is out of range"),
 ]

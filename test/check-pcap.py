@@ -12,6 +12,10 @@
 2. reps-lb-comparison --pcap on a small fabric with an incast and trimming: one file per port of
    --pcapNodes, named PREFIX-<lb>-<node>-<peer>.pcap; the receiver's capture holds trimmed
    packets (reps.trimmed), CE-marked packets and NACKs for them.
+3. reps-lb-comparison --lb=mrc --pcap over a failed leaf uplink: the MRC selector's path probes
+   (opcode 0xC0) and their replies (0xC1) decode with utils/reps-wireshark.lua: the probed
+   entropy value is the UDP source port, the BTH's PSN is zero, each sender numbers its probes
+   0, 1, 2, ... and stamps them with the simulation time it sent them (never after the frame).
 
 Usage: check-pcap.py EXAMPLES_DIR [TSHARK]
 Prints one line per check and "N passed, M failed"; exit status 0 when none failed.
@@ -178,6 +182,44 @@ def check_fabric(examples, tshark, tmp):
           "trimmed %d, CE %d, trim NACKs %d" % (trimmed, ce, nacks))
 
 
+def check_probes(examples, tshark, tmp):
+    prefix = os.path.join(tmp, "probes")
+    cmd = [os.path.join(examples, "reps-lb-comparison"), "--leaves=4", "--hostsPerLeaf=4",
+           "--spines=4", "--flowSize=1MiB", "--lb=mrc", "--failedLinks=1", "--failAt=20us",
+           "--RngRun=3", "--quiet", "--pcap=" + prefix]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if not check("reps-lb-comparison --lb=mrc --pcap runs", run.returncode == 0, run.stderr[-300:]):
+        return
+    probes = replies = 0
+    bad = []
+    for pcap in sorted(glob.glob(prefix + "-mrc-host*.pcap")):
+        cmd = [tshark, "-n", "-X", "lua_script:" + LUA, "-r", pcap, "-Y", "reps.probe.ev",
+               "-T", "fields", "-E", "separator=|", "-e", "frame.time_epoch", "-e", "ip.src",
+               "-e", "udp.srcport", "-e", "infiniband.bth.opcode", "-e", "infiniband.bth.psn",
+               "-e", "reps.probe.reply", "-e", "reps.probe.ev", "-e", "reps.probe.seq",
+               "-e", "reps.probe.ts"]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        seqs = {}
+        for line in out.stdout.splitlines():
+            t, src, sport, opcode, psn, reply, ev, seq, ts = line.split("|")
+            sec, _, frac = t.partition(".")
+            t_ns = int(sec) * 10 ** 9 + int((frac + "000000000")[:9])
+            is_reply = as_int(reply) == 1
+            if as_int(ev) != as_int(sport) or as_int(psn) != 0 or \
+                    as_int(opcode) != (0xC1 if is_reply else 0xC0) or int(ts) > t_ns:
+                bad.append(line)
+            if is_reply:
+                replies += 1
+            else:
+                probes += 1
+                seqs.setdefault(src, []).append(int(seq))
+        for src, numbers in seqs.items():
+            if numbers != sorted(numbers) or len(set(numbers)) != len(numbers):
+                bad.append("%s numbers its probes %s" % (src, numbers[:10]))
+    check("MRC probes and replies decode: EV = source port, PSN 0, numbered, stamped",
+          probes > 0 and not bad, "%d probes, %d replies; %s" % (probes, replies, bad[:3]))
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
@@ -196,6 +238,7 @@ def main():
                   sr["acks"] > 0 and gbn["nacks"] > 0 and sr["sacks"] > 0,
                   "selective repeat %s, go-back-N %s" % (sr, gbn))
         check_fabric(examples, tshark, tmp)
+        check_probes(examples, tshark, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     failed = results.count(False)

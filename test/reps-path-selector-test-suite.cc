@@ -228,6 +228,7 @@ class SelectorFeedbackCountersTestCase : public TestCase
             {"ns3::PlbPathSelector", "plb"},
             {"ns3::BitmapPathSelector", "bitmap"},
             {"ns3::MprdmaPathSelector", "mprdma"},
+            {"ns3::MrcPathSelector", "mrc"},
         };
         for (const auto& [typeName, shortName] : expected)
         {

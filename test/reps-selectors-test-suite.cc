@@ -790,7 +790,8 @@ class SelectorsSeedTestCase : public TestCase
                                 "ns3::MpPathSelector",
                                 "ns3::PlbPathSelector",
                                 "ns3::BitmapPathSelector",
-                                "ns3::MprdmaPathSelector"})
+                                "ns3::MprdmaPathSelector",
+                                "ns3::MrcPathSelector"})
         {
             std::vector<uint16_t> a = Sequence(tid, 1);
             std::vector<uint16_t> b = Sequence(tid, 1);

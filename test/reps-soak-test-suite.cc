@@ -43,6 +43,7 @@ const std::vector<std::string> kSelectors = {
     "ns3::PlbPathSelector",
     "ns3::BitmapPathSelector",
     "ns3::MprdmaPathSelector",
+    "ns3::MrcPathSelector",
 };
 
 /**
@@ -143,8 +144,8 @@ struct SoakScenario
 
 /**
  * Draws the scenario of a seed. The selector, recovery mode and trimming cycle with the seed,
- * so that any 16 consecutive seeds run every selector in both recovery modes, each once with
- * trimming.
+ * so that any 2 x (number of selectors) consecutive seeds run every selector in both recovery
+ * modes, each once with trimming.
  */
 SoakScenario
 DrawScenario(uint32_t seed)
@@ -154,7 +155,7 @@ DrawScenario(uint32_t seed)
     s.seed = seed;
     s.selector = kSelectors[seed % kSelectors.size()];
     s.goBackN = (seed / kSelectors.size()) % 2 == 1;
-    s.trimming = (seed + seed / kSelectors.size()) % 2 == 1;
+    s.trimming = (seed % kSelectors.size() + seed / kSelectors.size()) % 2 == 1;
     s.tiers = rng.Between(2, 3);
     if (s.tiers == 2)
     {
@@ -646,7 +647,7 @@ class RepsSoakTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * The fault soak: QUICK runs the first 16 seeds (every selector in both recovery modes),
+ * The fault soak: QUICK runs the first 18 seeds (every selector in both recovery modes),
  * EXTENSIVE 50 more, TAKES_FOREVER 1000 more.
  */
 class RepsSoakTestSuite : public TestSuite
@@ -655,9 +656,9 @@ class RepsSoakTestSuite : public TestSuite
     RepsSoakTestSuite()
         : TestSuite("reps-soak", TestSuite::Type::UNIT)
     {
-        AddTestCase(new RepsSoakTestCase(1, 16), reps::kQuick);
-        AddTestCase(new RepsSoakTestCase(17, 50), reps::kExtensive);
-        AddTestCase(new RepsSoakTestCase(67, 1000), reps::kTakesForever);
+        AddTestCase(new RepsSoakTestCase(1, 18), reps::kQuick);
+        AddTestCase(new RepsSoakTestCase(19, 50), reps::kExtensive);
+        AddTestCase(new RepsSoakTestCase(69, 1000), reps::kTakesForever);
     }
 };
 

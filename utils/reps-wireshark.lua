@@ -6,7 +6,10 @@
 --     PSN, the cumulative PSN (the next PSN the receiver expects) and the 64-bit SACK bitmap
 --     (bit i: PSN cumulative + 1 + i was received);
 --   * the bits the module gives the BTH's reserved byte: FECN, BECN and the trimmed mark (a
---     switch cut the payload).
+--     switch cut the payload);
+--   * the path probe header of PROBE (opcode 0xC0) and PROBE_REPLY (0xC1) packets that the
+--     MRC-style selector sends: the probed entropy value, the probe's sequence number and the
+--     sender's timestamp in nanoseconds (a reply echoes all three).
 -- The manual's "Packet captures" section describes both headers.
 --
 -- Use:
@@ -16,14 +19,18 @@
 --
 -- Fields (for display filters and tshark -e): reps.fecn, reps.becn, reps.trimmed,
 -- reps.ack.type, reps.ack.reason, reps.ack.duplicate, reps.ack.ce, reps.ack.ev,
--- reps.ack.trigger_psn, reps.ack.cum_psn, reps.ack.sack. Example filter: reps.ack.type == 1
--- (every NACK); reps.trimmed (every trimmed packet).
+-- reps.ack.trigger_psn, reps.ack.cum_psn, reps.ack.sack, reps.probe.reply, reps.probe.ev,
+-- reps.probe.seq, reps.probe.ts. Example filter: reps.ack.type == 1 (every NACK);
+-- reps.trimmed (every trimmed packet); reps.probe.ev (every probe and reply).
 
 local reps = Proto("reps", "reps module RoCEv2 extensions")
 
 local ACK_OPCODE = 0x11
 local BTH_SIZE = 12
 local ACK_SIZE = 20
+local PROBE_OPCODE = 0xC0
+local PROBE_REPLY_OPCODE = 0xC1
+local PROBE_SIZE = 16
 
 local types = { [0] = "ACK", [1] = "NACK" }
 local reasons = { [0] = "none", [1] = "trimmed", [2] = "sequence error" }
@@ -40,6 +47,10 @@ f.ev = ProtoField.uint16("reps.ack.ev", "Echoed entropy value (UDP source port)"
 f.trigger = ProtoField.uint24("reps.ack.trigger_psn", "Trigger PSN", base.DEC)
 f.cum = ProtoField.uint24("reps.ack.cum_psn", "Cumulative PSN (next expected)", base.DEC)
 f.sack = ProtoField.uint64("reps.ack.sack", "SACK bitmap (bit i: PSN cum + 1 + i)", base.HEX)
+f.probe_reply = ProtoField.bool("reps.probe.reply", "Probe reply")
+f.probe_ev = ProtoField.uint16("reps.probe.ev", "Probed entropy value", base.DEC)
+f.probe_seq = ProtoField.uint32("reps.probe.seq", "Probe sequence number", base.DEC)
+f.probe_ts = ProtoField.uint64("reps.probe.ts", "Probe timestamp (ns, sender's clock)", base.DEC)
 
 -- The BTH as Wireshark's InfiniBand dissector found it (one per RoCEv2 packet).
 local bth_field = Field.new("infiniband.bth")
@@ -78,6 +89,18 @@ function reps.dissector(tvb, pinfo, tree)
             pinfo.cols.info:append(string.format(" [reps %s psn=%d cum=%d ev=%d%s]",
                 types[kind] or "?", tvb:range(a + 5, 3):uint(), tvb:range(a + 9, 3):uint(),
                 tvb:range(a + 2, 2):uint(), flags:bitfield(7, 1) == 1 and " CE" or ""))
+        elseif (opcode == PROBE_OPCODE or opcode == PROBE_REPLY_OPCODE)
+            and off + BTH_SIZE + PROBE_SIZE <= tvb:len() then
+            local a = off + BTH_SIZE
+            local t = tree:add(reps, tvb:range(a, PROBE_SIZE), "reps path probe header")
+            local reply = opcode == PROBE_REPLY_OPCODE
+            t:add(f.probe_reply, reply)
+            t:add(f.probe_ev, tvb:range(a, 2))
+            t:add(f.probe_seq, tvb:range(a + 4, 4))
+            t:add(f.probe_ts, tvb:range(a + 8, 8))
+            pinfo.cols.info:append(string.format(" [reps %s ev=%d seq=%d]",
+                reply and "PROBE-REPLY" or "PROBE", tvb:range(a, 2):uint(),
+                tvb:range(a + 4, 4):uint()))
         end
     end
 end

@@ -1,8 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * libFuzzer target: RoceBthHeader::Deserialize and RoceAckHeader::Deserialize on arbitrary
- * bytes, through Packet::RemoveHeader as the transport receives them.
+ * libFuzzer target: RoceBthHeader::Deserialize, RoceAckHeader::Deserialize and
+ * RoceProbeHeader::Deserialize on arbitrary bytes, through Packet::RemoveHeader as the
+ * transport receives them.
  *
  * Checked for every input: Deserialize reads at most the bytes there are (Buffer::Iterator's
  * bounds assertions are compiled in: the target is built with NS3_ASSERT_ENABLE) and consumes
@@ -10,11 +11,12 @@
  * header serializes back to the bytes it was read from, up to the reserved bits it ignores, and
  * reads back equal.
  *
- * reps-fuzz-sources: model/roce-bth-header.cc model/roce-ack-header.cc
+ * reps-fuzz-sources: model/roce-bth-header.cc model/roce-ack-header.cc model/roce-probe-header.cc
  */
 
 #include "roce-ack-header.h"
 #include "roce-bth-header.h"
+#include "roce-probe-header.h"
 
 #include "ns3/packet.h"
 
@@ -58,7 +60,7 @@ Bytes(const Ptr<const Packet>& p)
 
 /**
  * Deserialize \p header from the front of \p input, then check the properties above.
- * \tparam H RoceBthHeader or RoceAckHeader.
+ * \tparam H RoceBthHeader, RoceAckHeader or RoceProbeHeader.
  * \param input the bytes.
  * \param mask for each serialized byte, the bits that the header keeps (the others are
  *             reserved: ignored on receipt and sent as zero).
@@ -156,6 +158,15 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
          ack.GetCumulativePsn() > RoceBthHeader::MAX_PSN))
     {
         Fail("an accepted ACK header has a field out of range");
+    }
+
+    // Probe: every bit is kept except the reserved bytes 2 and 3; any 16 bytes are a probe.
+    std::vector<uint8_t> probeMask(RoceProbeHeader::SIZE, 0xFF);
+    probeMask[2] = 0;
+    probeMask[3] = 0;
+    if (CheckHeader<RoceProbeHeader>(input, probeMask) != (input.size() >= RoceProbeHeader::SIZE))
+    {
+        Fail("RoceProbeHeader refused 16 bytes or accepted fewer");
     }
     return 0;
 }

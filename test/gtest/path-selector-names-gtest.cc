@@ -28,7 +28,7 @@ TEST(PathSelectorNames, NamesComeFromTheClassesInAlphabeticalOrder)
         names.push_back(e.first);
     }
     const std::vector<std::string> module =
-        {"bitmap", "ecmp", "flowlet", "mp", "mprdma", "ops", "plb", "reps"};
+        {"bitmap", "ecmp", "flowlet", "mp", "mprdma", "mrc", "ops", "plb", "reps"};
     EXPECT_EQ(names, module);
     EXPECT_EQ(PathSelectorNames::GetAvailableNames(), module);
 }
