@@ -338,6 +338,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         Time longestRtt;                          //!< The fabric's longest RTT.
         std::string cc;                           //!< Its congestion control.
         uint32_t evSpace;                         //!< Its selector's entropy space.
+        uint32_t planes;                          //!< Its selector's planes.
     };
 
     /// What the built callback saw.
@@ -394,6 +395,9 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         {
             seen->fabric[std::string("Pfc") + a] = pfc ? Attr(pfc, a) : "-";
         }
+        seen->fabric["planes"] = std::to_string(f->GetNPlanes());
+        seen->fabric["hostPorts"] =
+            std::to_string(f->GetHost(0)->GetObject<RdmaStack>()->GetNPlanes());
         seen->fabric["hostPfcPort"] =
             f->GetLinkDevice(f->GetHostLink(0), 0)->GetObject<PfcPort>() ? "true" : "false";
         const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
@@ -420,6 +424,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             s.longestRtt = f->GetBaseRtt(0, f->GetNHosts() - 1, mtu, ack);
             s.cc = qp->GetCongestionControl()->GetInstanceTypeId().GetName();
             s.evSpace = ps->GetEntropySpace();
+            s.planes = ps->GetPlanes();
             seen->qps.push_back(s);
         }
     }
@@ -457,6 +462,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.freezing = false;
         e.freezeDuration = "3ms";
         e.lb = "ops,reps";
+        e.planes = 2;
         e.quiet = true;
         e.Check();
         Seen seen;
@@ -480,6 +486,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
                               MicroSeconds(13),
                               "--dlbTimeout in every switch");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["FlowletTableSize"], "96", "--dlbTableSize");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["planes"], "2", "--planes in the fabric");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["hostPorts"], "2", "--planes: a NIC port per plane");
         NS_TEST_ASSERT_MSG_EQ(seen.qps.size(), 4, "one sender per host");
         for (QpSeen& qp : seen.qps)
         {
@@ -493,6 +501,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(qp.rto, MicroSeconds(40), "--rto, raised to --minRto");
             NS_TEST_ASSERT_MSG_EQ(qp.cc, "ns3::DcqcnCongestionControl", "--cc");
             NS_TEST_ASSERT_MSG_EQ(qp.evSpace, 128, "--evSpace");
+            NS_TEST_ASSERT_MSG_EQ(qp.planes, 2, "--planes in the path selectors' context");
             NS_TEST_ASSERT_MSG_EQ(qp.baseRtt, qp.pathRtt, "--baseRtt=pair: the pair's own RTT");
         }
         e.Run(e.GetSelectors()[1]);
