@@ -457,8 +457,13 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
            << spines << " aggregation switches, " << cores << " cores";
     }
     os << ", " << linkRate << " links, " << linkDelay << " delay, queues " << queuePackets
-       << " packets (ECN " << ecnKmin << "-" << ecnKmax << ")" << (trim ? ", trimming" : "")
-       << "\n";
+       << " packets (ECN " << ecnKmin << "-" << ecnKmax << ")" << (trim ? ", trimming" : "");
+    if (planes > 1)
+    {
+        os << "; " << planes << " identical planes (a NIC port per plane, plane = EV mod "
+           << planes << ")";
+    }
+    os << "\n";
     os << "workload: " << pattern;
     if (pattern == "websearch" || pattern == "hadoop")
     {

@@ -249,6 +249,24 @@ ResultJson(const RunResult& r)
             {{"link", l.link}, {"tier", l.tier}, {"bytes", l.bytes}, {"rate_bps", l.rateBps}});
     }
     j["link_bytes"] = links;
+    if (!r.planes.empty())
+    {
+        // What each plane carried, and its share of all the bytes the hosts sent.
+        uint64_t total = 0;
+        for (const PlaneLoad& p : r.planes)
+        {
+            total += p.bytes;
+        }
+        Json planes = Json::array();
+        for (const PlaneLoad& p : r.planes)
+        {
+            planes.push_back({{"plane", p.plane},
+                              {"packets", p.packets},
+                              {"bytes", p.bytes},
+                              {"share", total ? static_cast<double>(p.bytes) / total : 0.0}});
+        }
+        j["planes"] = planes;
+    }
     j["timeseries"] = TimeSeriesJson(r.timeseries);
     Json events = Json::array();
     for (const RunEvent& e : r.events)

@@ -456,6 +456,19 @@ FabricMonitor::Fill(RunResult& result)
             result.linkBytes.push_back(l);
         }
     }
+    result.planes.clear();
+    for (uint32_t p = 0; m_fabric->GetNPlanes() > 1 && p < m_fabric->GetNPlanes(); ++p)
+    {
+        PlaneLoad load;
+        load.plane = p;
+        for (uint32_t h = 0; h < m_fabric->GetNHosts(); ++h)
+        {
+            ClosFabric::LinkCounters c = m_fabric->GetLinkCounters(m_fabric->GetHostLink(h, p), 0);
+            load.packets += c.packets;
+            load.bytes += c.bytes;
+        }
+        result.planes.push_back(load);
+    }
     FillPfc(result.pfc);
     if (m_started && m_interval.IsStrictlyPositive())
     {
