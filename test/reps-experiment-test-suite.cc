@@ -338,7 +338,6 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         Time longestRtt;                          //!< The fabric's longest RTT.
         std::string cc;                           //!< Its congestion control.
         uint32_t evSpace;                         //!< Its selector's entropy space.
-        uint32_t planes;                          //!< Its selector's planes.
     };
 
     /// What the built callback saw.
@@ -424,7 +423,6 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             s.longestRtt = f->GetBaseRtt(0, f->GetNHosts() - 1, mtu, ack);
             s.cc = qp->GetCongestionControl()->GetInstanceTypeId().GetName();
             s.evSpace = ps->GetEntropySpace();
-            s.planes = ps->GetPlanes();
             seen->qps.push_back(s);
         }
     }
@@ -501,7 +499,6 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(qp.rto, MicroSeconds(40), "--rto, raised to --minRto");
             NS_TEST_ASSERT_MSG_EQ(qp.cc, "ns3::DcqcnCongestionControl", "--cc");
             NS_TEST_ASSERT_MSG_EQ(qp.evSpace, 128, "--evSpace");
-            NS_TEST_ASSERT_MSG_EQ(qp.planes, 2, "--planes in the path selectors' context");
             NS_TEST_ASSERT_MSG_EQ(qp.baseRtt, qp.pathRtt, "--baseRtt=pair: the pair's own RTT");
         }
         e.Run(e.GetSelectors()[1]);
