@@ -261,7 +261,8 @@ ExperimentOptions::RegisterFaultOptions()
     // How many uplinks may be picked: those of one leaf, or of every leaf.
     auto uplinks = [this](int32_t leaf) {
         uint32_t nLeaves = tiers == 3 ? pods * leaves : leaves;
-        return leaf >= 0 ? spines : nLeaves * spines;
+        // Every plane's uplinks (of the leaf of that number in every plane).
+        return (leaf >= 0 ? spines : nLeaves * spines) * planes;
     };
     auto lastLeaf = [this]() { return (tiers == 3 ? pods * leaves : leaves) - 1.0; };
     o.Add("degradedLinks", "Leaf uplinks slowed down to --degradedRate (links)", &degradedLinks);
