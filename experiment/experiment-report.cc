@@ -249,23 +249,10 @@ ResultJson(const RunResult& r)
             {{"link", l.link}, {"tier", l.tier}, {"bytes", l.bytes}, {"rate_bps", l.rateBps}});
     }
     j["link_bytes"] = links;
-    if (!r.planes.empty())
+    for (const PlaneLoad& p : r.planes) // multi-plane fabrics only
     {
-        // What each plane carried, and its share of all the bytes the hosts sent.
-        uint64_t total = 0;
-        for (const PlaneLoad& p : r.planes)
-        {
-            total += p.bytes;
-        }
-        Json planes = Json::array();
-        for (const PlaneLoad& p : r.planes)
-        {
-            planes.push_back({{"plane", p.plane},
-                              {"packets", p.packets},
-                              {"bytes", p.bytes},
-                              {"share", total ? static_cast<double>(p.bytes) / total : 0.0}});
-        }
-        j["planes"] = planes;
+        j["planes"].push_back(
+            {{"plane", p.plane}, {"packets", p.packets}, {"bytes", p.bytes}, {"share", p.share}});
     }
     j["timeseries"] = TimeSeriesJson(r.timeseries);
     Json events = Json::array();

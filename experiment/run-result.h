@@ -42,6 +42,7 @@ struct PlaneLoad
     uint32_t plane{0};     //!< The plane.
     uint64_t packets{0};   //!< Packets the hosts sent on it.
     uint64_t bytes{0};     //!< Their bytes (with the point-to-point header).
+    double share{0};       //!< The plane's share of the bytes of all planes.
 };
 
 /**
