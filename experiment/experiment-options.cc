@@ -376,8 +376,26 @@ ExperimentOptions::RegisterRunOptions()
     });
     o.AddCheck([this]() { CheckFabricShape(); });
     o.AddCheck([this]() {
-        // The names of --pcapNodes, against the fabric's shape (checked above).
-        std::string error = FabricTraceHelper::CheckNodes(pcapNodes,
+        // The names of --pcapNodes, against the fabric's shape (checked above); a switch of
+        // plane p > 0 (p1.leaf0) is checked as its plane-0 name, with p below --planes.
+        std::string spec;
+        std::istringstream items(pcapNodes);
+        bool first = true;
+        for (std::string item; std::getline(items, item, ','); first = false)
+        {
+            // One digit: at most 8 planes.
+            if (item.size() > 3 && item[0] == 'p' && item[1] >= '1' && item[1] <= '9' &&
+                item[2] == '.' && static_cast<uint32_t>(item[1] - '0') < planes)
+            {
+                item = item.substr(3);
+            }
+            spec += (first ? "" : ",") + item;
+        }
+        if (!pcapNodes.empty() && pcapNodes.back() == ',')
+        {
+            spec += ",";
+        }
+        std::string error = FabricTraceHelper::CheckNodes(spec,
                                                           tiers,
                                                           GetHosts(),
                                                           tiers == 3 ? pods * leaves : leaves,
