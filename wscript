@@ -78,6 +78,7 @@ def build(bld):
         'test/reps-nic-bypass-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-pfc-test-suite.cc',
+        'test/reps-planes-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
         'test/reps-soak-test-suite.cc',
         'test/reps-switch-lb-test-suite.cc',

@@ -261,7 +261,8 @@ ExperimentOptions::RegisterFaultOptions()
     // How many uplinks may be picked: those of one leaf, or of every leaf.
     auto uplinks = [this](int32_t leaf) {
         uint32_t nLeaves = tiers == 3 ? pods * leaves : leaves;
-        return leaf >= 0 ? spines : nLeaves * spines;
+        // Every plane's uplinks (of the leaf of that number in every plane).
+        return (leaf >= 0 ? spines : nLeaves * spines) * planes;
     };
     auto lastLeaf = [this]() { return (tiers == 3 ? pods * leaves : leaves) - 1.0; };
     o.Add("degradedLinks", "Leaf uplinks slowed down to --degradedRate (links)", &degradedLinks);
@@ -375,8 +376,26 @@ ExperimentOptions::RegisterRunOptions()
     });
     o.AddCheck([this]() { CheckFabricShape(); });
     o.AddCheck([this]() {
-        // The names of --pcapNodes, against the fabric's shape (checked above).
-        std::string error = FabricTraceHelper::CheckNodes(pcapNodes,
+        // The names of --pcapNodes, against the fabric's shape (checked above); a switch of
+        // plane p > 0 (p1.leaf0) is checked as its plane-0 name, with p below --planes.
+        std::string spec;
+        std::istringstream items(pcapNodes);
+        bool first = true;
+        for (std::string item; std::getline(items, item, ','); first = false)
+        {
+            // One digit: at most 8 planes.
+            if (item.size() > 3 && item[0] == 'p' && item[1] >= '1' && item[1] <= '9' &&
+                item[2] == '.' && static_cast<uint32_t>(item[1] - '0') < planes)
+            {
+                item = item.substr(3);
+            }
+            spec += (first ? "" : ",") + item;
+        }
+        if (!pcapNodes.empty() && pcapNodes.back() == ',')
+        {
+            spec += ",";
+        }
+        std::string error = FabricTraceHelper::CheckNodes(spec,
                                                           tiers,
                                                           GetHosts(),
                                                           tiers == 3 ? pods * leaves : leaves,
@@ -457,8 +476,13 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
            << spines << " aggregation switches, " << cores << " cores";
     }
     os << ", " << linkRate << " links, " << linkDelay << " delay, queues " << queuePackets
-       << " packets (ECN " << ecnKmin << "-" << ecnKmax << ")" << (trim ? ", trimming" : "")
-       << "\n";
+       << " packets (ECN " << ecnKmin << "-" << ecnKmax << ")" << (trim ? ", trimming" : "");
+    if (planes > 1)
+    {
+        os << "; " << planes << " identical planes (a NIC port per plane, plane = EV mod "
+           << planes << ")";
+    }
+    os << "\n";
     os << "workload: " << pattern;
     if (pattern == "websearch" || pattern == "hadoop")
     {

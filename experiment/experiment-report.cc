@@ -249,6 +249,11 @@ ResultJson(const RunResult& r)
             {{"link", l.link}, {"tier", l.tier}, {"bytes", l.bytes}, {"rate_bps", l.rateBps}});
     }
     j["link_bytes"] = links;
+    for (const PlaneLoad& p : r.planes) // multi-plane fabrics only
+    {
+        j["planes"].push_back(
+            {{"plane", p.plane}, {"packets", p.packets}, {"bytes", p.bytes}, {"share", p.share}});
+    }
     j["timeseries"] = TimeSeriesJson(r.timeseries);
     Json events = Json::array();
     for (const RunEvent& e : r.events)

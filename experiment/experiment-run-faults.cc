@@ -101,17 +101,23 @@ ExperimentRun::PickUplinks(uint32_t n,
     std::vector<uint32_t> candidates;
     uint32_t nLeaves = m_fabric->GetNLeaves();
     bool twoTier = m_exp.tiers == 2;
-    for (uint32_t l = 0; l < nLeaves; ++l)
+    // The uplinks of every plane, plane by plane (links numbered across the planes).
+    for (uint32_t p = 0; p < m_fabric->GetNPlanes(); ++p)
     {
-        if (leaf >= 0 && l != static_cast<uint32_t>(leaf))
+        Ptr<ClosFabric> plane = m_fabric->GetPlane(p);
+        const uint32_t first = m_fabric->GetPlaneFirstLink(p);
+        for (uint32_t l = 0; l < nLeaves; ++l)
         {
-            continue;
-        }
-        uint32_t ups = twoTier ? m_fabric->GetNSpines() : m_fabric->GetNAggsPerPod();
-        for (uint32_t u = 0; u < ups; ++u)
-        {
-            candidates.push_back(twoTier ? m_fabric->GetLeafSpineLink(l, u)
-                                         : m_fabric->GetLeafAggLink(l, u));
+            if (leaf >= 0 && l != static_cast<uint32_t>(leaf))
+            {
+                continue;
+            }
+            uint32_t ups = twoTier ? plane->GetNSpines() : plane->GetNAggsPerPod();
+            for (uint32_t u = 0; u < ups; ++u)
+            {
+                candidates.push_back(first + (twoTier ? plane->GetLeafSpineLink(l, u)
+                                                      : plane->GetLeafAggLink(l, u)));
+            }
         }
     }
     NS_ABORT_MSG_IF(n > candidates.size(),

@@ -219,6 +219,7 @@ ExperimentRun::BuildFabric()
     fh->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
     fh->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
     fh->SetAttribute("Pfc", BooleanValue(e.pfc));
+    fh->SetAttribute("Planes", UintegerValue(e.planes));
     fh->SetPfcAttribute("ThresholdMode", StringValue(e.pfcMode == "static" ? "Static" : "Dynamic"));
     fh->SetPfcAttribute("Alpha", DoubleValue(e.pfcAlpha));
     fh->SetPfcAttribute("StaticThreshold", UintegerValue(m_parsed.pfcThreshold));

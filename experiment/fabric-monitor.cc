@@ -456,6 +456,7 @@ FabricMonitor::Fill(RunResult& result)
             result.linkBytes.push_back(l);
         }
     }
+    FillPlanes(result.planes);
     FillPfc(result.pfc);
     if (m_started && m_interval.IsStrictlyPositive())
     {
@@ -476,6 +477,34 @@ FabricMonitor::Fill(RunResult& result)
             result.timeseries.push_back(m_linkUtil);
             result.timeseries.push_back(BusiestPortSeries());
         }
+    }
+}
+
+void
+FabricMonitor::FillPlanes(std::vector<PlaneLoad>& planes) const
+{
+    // What the hosts sent into each plane, over their links to its leaves.
+    planes.clear();
+    for (uint32_t p = 0; m_fabric->GetNPlanes() > 1 && p < m_fabric->GetNPlanes(); ++p)
+    {
+        PlaneLoad load;
+        load.plane = p;
+        for (uint32_t h = 0; h < m_fabric->GetNHosts(); ++h)
+        {
+            ClosFabric::LinkCounters c = m_fabric->GetLinkCounters(m_fabric->GetHostLink(h, p), 0);
+            load.packets += c.packets;
+            load.bytes += c.bytes;
+        }
+        planes.push_back(load);
+    }
+    uint64_t total = 0;
+    for (const PlaneLoad& load : planes)
+    {
+        total += load.bytes;
+    }
+    for (PlaneLoad& load : planes)
+    {
+        load.share = total ? static_cast<double>(load.bytes) / total : 0.0;
     }
 }
 

@@ -80,6 +80,11 @@ class FabricMonitor : public Object
      * \param pfc the totals
      */
     void FillPfc(PfcResult& pfc) const;
+    /**
+     * The load of every plane of a multi-plane fabric (nothing for a single plane).
+     * \param planes where to write it
+     */
+    void FillPlanes(std::vector<PlaneLoad>& planes) const;
 
     /// \return packets dropped so far in switch queues and on links that are down.
     uint64_t GetDrops() const;

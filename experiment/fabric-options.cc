@@ -86,6 +86,7 @@ FabricOptions::FabricOptions()
       pfcAlpha(0.125),
       pfcThreshold("512KiB"),
       pfcBuffer("32MiB"),
+      planes(1),
       m_checked(false)
 {
     RegisterFabricOptions();
@@ -195,6 +196,20 @@ FabricOptions::RegisterFabricOptions()
                &cores,
                OptionRegistry::Fixed(0),
                threeTiers(65536));
+    o.AddRange("planes",
+               "Identical, disjoint network planes; every host has one NIC port per plane and "
+               "a packet leaves on plane (its EV mod planes) (planes, 1 to 8)",
+               &planes,
+               OptionRegistry::Fixed(1),
+               OptionRegistry::Fixed(8));
+    o.AddCheck([this]() {
+        if (planes > 1 && pfc)
+        {
+            OptionParser::Exit("--planes: " + std::to_string(planes) +
+                               " planes with --pfc=true is not supported; allowed: --planes=1 "
+                               "with --pfc, or --pfc=false");
+        }
+    });
     o.AddCheck([this]() {
         // In 64 bits: the product of three counts up to 4096 overflows GetHosts().
         double hosts = static_cast<double>(tiers == 3 ? pods : 1) * leaves * hostsPerLeaf;
@@ -476,6 +491,7 @@ FabricOptions::CheckFabricShape() const
     Ptr<ClosFabricHelper> helper = CreateObject<ClosFabricHelper>();
     helper->SetAttribute("Tiers", UintegerValue(tiers));
     helper->SetAttribute("HostsPerLeaf", UintegerValue(hostsPerLeaf));
+    helper->SetAttribute("Planes", UintegerValue(planes));
     if (tiers == 2)
     {
         helper->SetAttribute("Leaves", UintegerValue(leaves));
@@ -491,7 +507,8 @@ FabricOptions::CheckFabricShape() const
     std::string error = helper->Validate();
     if (!error.empty())
     {
-        OptionParser::Exit("fabric (--tiers, --leaves, --spines, --pods, --cores): " + error);
+        OptionParser::Exit("fabric (--tiers, --leaves, --spines, --pods, --cores, --planes): " +
+                           error);
     }
 }
 

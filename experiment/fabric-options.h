@@ -144,6 +144,7 @@ class FabricOptions
     double pfcAlpha;            //!< PFC dynamic threshold factor.
     std::string pfcThreshold;   //!< PFC static XOFF threshold (bytes).
     std::string pfcBuffer;      //!< PFC shared buffer per switch (bytes).
+    uint32_t planes;            //!< Network planes (1 .. 8).
 
   protected:
     /// Check the fabric's shape as ClosFabricHelper would (e.g. cores per aggregation switch).

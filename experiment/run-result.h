@@ -34,6 +34,19 @@ struct LinkLoad
 
 /**
  * \ingroup reps
+ * What one plane of a multi-plane fabric carried during a run: the packets and bytes the hosts
+ * sent into it (over their links to the plane's leaves, data and control alike).
+ */
+struct PlaneLoad
+{
+    uint32_t plane{0};     //!< The plane.
+    uint64_t packets{0};   //!< Packets the hosts sent on it.
+    uint64_t bytes{0};     //!< Their bytes (with the point-to-point header).
+    double share{0};       //!< The plane's share of the bytes of all planes.
+};
+
+/**
+ * \ingroup reps
  * A time at which something happened to the fabric (a link failed, came back, ...); drawn as
  * a marker by utils/plot.py.
  */
@@ -92,6 +105,7 @@ struct RunResult
     uint64_t maxQueueBytes{0};   //!< Deepest switch egress queue seen, in bytes.
     std::map<std::string, uint64_t> maxQueueBytesPerTier; //!< Same, per switch tier.
     std::vector<LinkLoad> linkBytes;                      //!< Bytes per fabric link.
+    std::vector<PlaneLoad> planes; //!< Load per plane (multi-plane fabrics only).
     std::vector<TimeSeries> timeseries;                   //!< Sampled series.
     std::vector<RunEvent> events;                         //!< Fabric events (failures).
     std::vector<FailureInjector::Outcome> failures;       //!< Lines of --failureFile.

@@ -230,6 +230,13 @@ ClosFabricHelper::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_systems),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Planes",
+                          "Number of identical, disjoint network planes (1 .. 8): every host "
+                          "has one NIC port per plane, and host h's address in plane p is "
+                          "HostAddressBase + p * (size of the HostAddressMask network) + 1 + h.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&ClosFabricHelper::m_planes),
+                          MakeUintegerChecker<uint32_t>(1, 8))
             .AddAttribute("Pfc",
                           "Lossless fabric: PFC (IEEE 802.1Qbb) on every link (a PfcPort on "
                           "every device, a PfcSwitch on every switch, configured with "
@@ -428,7 +435,17 @@ ClosFabricHelper::ValidateAddressing() const
     uint64_t hosts = static_cast<uint64_t>(leaves) * m_hostsPerLeaf;
     uint32_t prefix = m_mask.GetPrefixLength();
     uint64_t space = prefix == 0 ? (uint64_t(1) << 32) : (uint64_t(1) << (32 - prefix));
-    if (hosts + 2 > space)
+    if (m_planes < 1 || m_planes > 8)
+    {
+        os << "Planes (" << m_planes << ") must be in [1, 8]";
+    }
+    else if (m_planes > 1 && (m_base.Get() + m_planes * space > (uint64_t(1) << 32)))
+    {
+        os << "HostAddressBase (" << m_base << ") and HostAddressMask (/" << prefix
+           << ") leave no room for the networks of " << m_planes
+           << " planes (plane p uses HostAddressBase + p * " << space << ")";
+    }
+    else if (hosts + 2 > space)
     {
         os << "HostAddressMask (/" << prefix << ") leaves room for " << space - 2
            << " hosts, the shape has " << hosts;
@@ -498,6 +515,11 @@ ClosFabricHelper::ValidateQueueDiscs() const
     if (!m_hostQdType.empty() && !LookupQueueDisc(m_hostQdType, &hostTid))
     {
         return "SetHostQueueDisc: \"" + m_hostQdType + "\" is not a QueueDisc TypeId";
+    }
+    if (m_pfc && m_planes > 1)
+    {
+        return "Pfc needs Planes = 1 (the NIC's PAUSE handling has one port), not " +
+               std::to_string(m_planes);
     }
     if (m_pfc && m_systems > 1)
     {
@@ -717,7 +739,7 @@ ClosFabricHelper::MakeShape() const
 }
 
 void
-ClosFabricHelper::AddNodes(Ptr<ClosFabric> f) const
+ClosFabricHelper::AddNodes(Ptr<ClosFabric> f, Ptr<ClosFabric> plane0) const
 {
     // MPI groups: a leaf (2-tier) or a pod (3-tier) with its hosts, in contiguous blocks;
     // spines and cores round-robin.
@@ -747,7 +769,8 @@ ClosFabricHelper::AddNodes(Ptr<ClosFabric> f) const
         {
             system = (i - firstCore) % m_systems;
         }
-        f->AddNode(CreateObject<Node>(system), f->GetRoleOfIndex(i));
+        f->AddNode(plane0 && i < nHosts ? plane0->GetHost(i) : CreateObject<Node>(system),
+                   f->GetRoleOfIndex(i));
     }
 }
 
@@ -760,8 +783,9 @@ ClosFabricHelper::SetSwitchLoadBalancerAttribute(const std::string& name,
 }
 
 void
-ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
+ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f, uint32_t plane) const
 {
+    const uint32_t nodesPerPlane = f->GetNHosts() + f->GetNSwitches();
     // A traffic-control layer (for the queue discs) and the forwarding logic.
     NodeContainer switches = f->GetSwitches();
     for (uint32_t i = 0; i < switches.GetN(); i++)
@@ -771,7 +795,9 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f) const
         Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
         sw->SetAttribute("Mode", EnumValue(m_mode));
         sw->SetLoadBalancer(m_lbFactory.Create<SwitchLoadBalancer>());
-        sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, f->GetNHosts() + i)));
+        sw->SetAttribute(
+            "Salt",
+            UintegerValue(SwitchSalt(m_hashSeed, plane * nodesPerPlane + f->GetNHosts() + i)));
         node->AggregateObject(sw);
     }
     if (m_mode == FabricSwitch::GLB)
@@ -823,7 +849,8 @@ ClosFabricHelper::MakeLinkHelper(DataRate rate, Time delay, QueueSize queue) con
 void
 ClosFabricHelper::ConfigureHostDevice(Ptr<NetDevice> device,
                                       Ipv4Address address,
-                                      ObjectFactory& hostQd) const
+                                      ObjectFactory& hostQd,
+                                      bool defaultRoute) const
 {
     Ptr<Node> node = device->GetNode();
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
@@ -831,9 +858,14 @@ ClosFabricHelper::ConfigureHostDevice(Ptr<NetDevice> device,
     ipv4->AddAddress(ifIndex, Ipv4InterfaceAddress(address, m_mask));
     ipv4->SetMetric(ifIndex, 1);
     ipv4->SetUp(ifIndex);
-    Ptr<Ipv4StaticRouting> routing = DynamicCast<Ipv4StaticRouting>(ipv4->GetRoutingProtocol());
-    NS_ASSERT(routing);
-    routing->SetDefaultRoute(Ipv4Address::GetZero(), ifIndex);
+    // The interface's own network route (added by static routing) reaches its plane's hosts.
+    if (defaultRoute)
+    {
+        Ptr<Ipv4StaticRouting> routing =
+            DynamicCast<Ipv4StaticRouting>(ipv4->GetRoutingProtocol());
+        NS_ASSERT(routing);
+        routing->SetDefaultRoute(Ipv4Address::GetZero(), ifIndex);
+    }
     if (hostQd.IsTypeIdSet())
     {
         node->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
@@ -879,7 +911,7 @@ ClosFabricHelper::LinkSwitches(Ptr<ClosFabric> f,
 }
 
 void
-ClosFabricHelper::AddLinks(Ptr<ClosFabric> f) const
+ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
 {
     ObjectFactory switchQd = MakeSwitchQueueDiscFactory();
     ObjectFactory hostQd = MakeHostQueueDiscFactory();
@@ -895,7 +927,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosFabric> f) const
         NetDeviceContainer d = hostP2p.Install(f->GetHost(h), f->GetLeaf(f->GetLeafOfHost(h)));
         Ptr<PointToPointNetDevice> host = DynamicCast<PointToPointNetDevice>(d.Get(0));
         Ptr<PointToPointNetDevice> leaf = DynamicCast<PointToPointNetDevice>(d.Get(1));
-        ConfigureHostDevice(host, f->GetHostAddress(h), hostQd);
+        ConfigureHostDevice(host, f->GetHostAddress(h), hostQd, plane == 0);
         leaf->GetQueue()->SetMaxSize(one);
         InstallSwitchQueueDisc(leaf, switchQd);
         f->AddLink(ClosFabric::HOST_LEAF, host, leaf);
@@ -940,18 +972,43 @@ ClosFabricHelper::Build()
     NS_LOG_FUNCTION(this);
     std::string error = Validate();
     NS_ABORT_MSG_IF(!error.empty(), "ClosFabricHelper: " << error);
-    Ptr<ClosFabric> f = CreateObject<ClosFabric>();
-    f->SetAttribute("RoutingConvergenceDelay", TimeValue(m_convergenceDelay));
-    f->SetShape(MakeShape());
-    AddNodes(f);
-    InstallSwitches(f);
-    InstallHostStacks(f);
-    AddLinks(f);
-    f->Finish();
+    Ptr<ClosFabric> f = BuildPlane(0, nullptr);
+    for (uint32_t p = 1; p < m_planes; p++)
+    {
+        f->AddPlane(BuildPlane(p, f));
+    }
     if (m_pfc)
     {
         InstallPfc(f);
     }
+    return f;
+}
+
+Ipv4Address
+ClosFabricHelper::PlaneAddressBase(uint32_t plane) const
+{
+    const uint32_t prefix = m_mask.GetPrefixLength();
+    const uint64_t space = prefix == 0 ? (uint64_t(1) << 32) : (uint64_t(1) << (32 - prefix));
+    return Ipv4Address(static_cast<uint32_t>(m_base.Get() + plane * space));
+}
+
+Ptr<ClosFabric>
+ClosFabricHelper::BuildPlane(uint32_t plane, Ptr<ClosFabric> plane0) const
+{
+    NS_LOG_FUNCTION(this << plane);
+    Ptr<ClosFabric> f = CreateObject<ClosFabric>();
+    f->SetAttribute("RoutingConvergenceDelay", TimeValue(m_convergenceDelay));
+    ClosFabric::Shape shape = MakeShape();
+    shape.addressBase = PlaneAddressBase(plane);
+    f->SetShape(shape);
+    AddNodes(f, plane0);
+    InstallSwitches(f, plane);
+    if (!plane0)
+    {
+        InstallHostStacks(f);
+    }
+    AddLinks(f, plane);
+    f->Finish();
     return f;
 }
 

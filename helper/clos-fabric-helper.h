@@ -39,6 +39,17 @@ namespace ns3
  * SetSwitchQueueDisc() (default ns3::EcnQueueDisc), configured like TrafficControlHelper
  * configures one: the type's own attributes, with its defaults for those not given.
  *
+ * Planes (1 .. 8): a multi-plane fabric is Planes identical, disjoint copies of that shape
+ * (each with its own leaves, spines or aggregation switches and cores, its own links and
+ * routing) that share the hosts: every host has one PointToPointNetDevice per plane (IPv4
+ * interface 1 + p for plane p) linked to its leaf in that plane. Host h's address in plane p
+ * is HostAddressBase + p * S + 1 + h, where S is the size of the HostAddressMask network
+ * (10.0.0.0/8 by default: plane 0 is 10.0.0.0/8, plane 1 11.0.0.0/8, ...); plane 0's device
+ * carries the host's default route, and each plane's network is reached over its own device.
+ * Plane p > 0 switches are named with the prefix "p<p>." (ClosFabric::GetNodeName()); their
+ * nodes are created after those of plane 0, so Planes = 1 builds exactly a single-plane
+ * fabric. The fabric returned is plane 0 and holds the other planes (ClosFabric::GetPlane()).
+ *
  * The helper builds the fabric through the construction API of ClosFabric (SetShape(),
  * AddNode(), AddLink(), Finish()), which checks the wiring.
  *
@@ -229,16 +240,37 @@ class ClosFabricHelper : public Object
 
     /// \return the shape of the fabric to build, with the up-link rates of SetOversubscription()
     ClosFabric::Shape MakeShape() const;
-    /// \param f the fabric: every node added, with its system id
-    void AddNodes(Ptr<ClosFabric> f) const;
-    /// \param f the fabric: a TrafficControlLayer and a FabricSwitch on every switch node
-    void InstallSwitches(Ptr<ClosFabric> f) const;
+    /**
+     * \param plane a plane
+     * \return the network address of that plane's host addresses
+     */
+    Ipv4Address PlaneAddressBase(uint32_t plane) const;
+    /**
+     * Build one plane.
+     * \param plane the plane
+     * \param plane0 plane 0, whose hosts the plane shares (null: build plane 0 and the hosts)
+     * \return the finished plane
+     */
+    Ptr<ClosFabric> BuildPlane(uint32_t plane, Ptr<ClosFabric> plane0) const;
+    /**
+     * \param f the fabric: every node added, with its system id
+     * \param plane0 plane 0, whose hosts are added to f (null: new hosts)
+     */
+    void AddNodes(Ptr<ClosFabric> f, Ptr<ClosFabric> plane0) const;
+    /**
+     * \param f the fabric: a TrafficControlLayer and a FabricSwitch on every switch node
+     * \param plane its plane (the switches' hash salts differ between planes)
+     */
+    void InstallSwitches(Ptr<ClosFabric> f, uint32_t plane) const;
     /// \param f the fabric: ns-3's internet stack on every host
     void InstallHostStacks(Ptr<ClosFabric> f) const;
     /// \param f the finished fabric: a PfcPort on every device, a PfcSwitch on every switch
     void InstallPfc(Ptr<ClosFabric> f) const;
-    /// \param f the fabric: every link added, host links first, then tier by tier
-    void AddLinks(Ptr<ClosFabric> f) const;
+    /**
+     * \param f the fabric: every link added, host links first, then tier by tier
+     * \param plane its plane (plane 0's host devices carry the default route)
+     */
+    void AddLinks(Ptr<ClosFabric> f, uint32_t plane) const;
     /**
      * \param rate device rate
      * \param delay channel delay
@@ -251,10 +283,12 @@ class ClosFabricHelper : public Object
      * \param device the host's device
      * \param address its address
      * \param hostQd the host queue disc factory
+     * \param defaultRoute whether the host's default route goes out of this device
      */
     void ConfigureHostDevice(Ptr<NetDevice> device,
                              Ipv4Address address,
-                             ObjectFactory& hostQd) const;
+                             ObjectFactory& hostQd,
+                             bool defaultRoute) const;
     /**
      * Link two switches and add the link to the fabric.
      * \param f the fabric
@@ -303,6 +337,7 @@ class ClosFabricHelper : public Object
     Ipv4Address m_base;                 //!< HostAddressBase attribute.
     Ipv4Mask m_mask;                    //!< HostAddressMask attribute.
     uint32_t m_systems;                 //!< Systems attribute.
+    uint32_t m_planes;                  //!< Planes attribute.
     uint8_t m_queueSet;                 //!< Conveniences set (QueueConvenience bits).
     std::string m_switchQdType;         //!< Switch queue disc TypeId name.
     AttributeList m_switchQdAttributes; //!< Its attributes.

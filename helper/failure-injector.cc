@@ -121,6 +121,24 @@ std::string
 FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const
 {
     links.clear();
+    if (e.isPlane)
+    {
+        if (e.plane >= m_fabric->GetNPlanes())
+        {
+            return "element '" + e.GetElement() + "': no plane " + std::to_string(e.plane) +
+                   " in this fabric (it has " + std::to_string(m_fabric->GetNPlanes()) +
+                   (m_fabric->GetNPlanes() == 1 ? " plane: plane 0)" : " planes: 0 to " +
+                   std::to_string(m_fabric->GetNPlanes() - 1) + ")");
+        }
+        for (uint32_t link = 0; link < m_fabric->GetNLinks(); ++link)
+        {
+            if (m_fabric->GetPlaneOfLink(link) == e.plane)
+            {
+                links.push_back(link);
+            }
+        }
+        return "";
+    }
     auto find = [this](const std::string& name) -> Ptr<Node> {
         for (NodeContainer c : {m_fabric->GetHosts(), m_fabric->GetSwitches()})
         {

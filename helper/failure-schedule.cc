@@ -116,11 +116,11 @@ const Unit g_rateUnits[] = {{"bps", 1},
 constexpr int64_t MAX_RATE_BPS = 100000000000000;
 
 /**
- * \param name a node name
+ * \param name a node name without a plane prefix
  * \return whether it is lower-case letters followed by digits and dots (host3, agg0.1)
  */
 bool
-IsNodeName(const std::string& name)
+IsPlainNodeName(const std::string& name)
 {
     size_t i = 0;
     while (i < name.size() && name[i] >= 'a' && name[i] <= 'z')
@@ -142,6 +142,22 @@ IsNodeName(const std::string& name)
 }
 
 /**
+ * \param name a node name
+ * \return whether it is a plain node name, or one with a plane prefix p<digits>. (p1.leaf0)
+ */
+bool
+IsNodeName(const std::string& name)
+{
+    size_t dot = name.find('.');
+    if (name.size() > 2 && name[0] == 'p' && dot != std::string::npos && dot > 1 &&
+        name.find_first_not_of("0123456789", 1) == dot)
+    {
+        return IsPlainNodeName(name.substr(dot + 1));
+    }
+    return IsPlainNodeName(name);
+}
+
+/**
  * Parse the element field.
  * \param text the field
  * \param[out] e the event whose element is set
@@ -150,8 +166,20 @@ IsNodeName(const std::string& name)
 std::string
 ParseElement(const std::string& text, FailureSchedule::Event& e)
 {
-    const std::string allowed = "; allowed: link:<node>-<node>[#k] (e.g. link:leaf0-spine1) or "
-                                "switch:<node> (e.g. switch:spine2)";
+    const std::string allowed = "; allowed: link:<node>-<node>[#k] (e.g. link:leaf0-spine1), "
+                                "switch:<node> (e.g. switch:spine2 or switch:p1.spine2) or "
+                                "plane:<p> (e.g. plane:1)";
+    if (text.rfind("plane:", 0) == 0)
+    {
+        e.isPlane = true;
+        std::string p = text.substr(6);
+        if (p.size() != 1 || p[0] < '0' || p[0] > '7')
+        {
+            return "element '" + text + "': the plane after 'plane:' must be a number from 0 to 7";
+        }
+        e.plane = static_cast<uint32_t>(p[0] - '0');
+        return "";
+    }
     if (text.rfind("switch:", 0) == 0)
     {
         e.isSwitch = true;
@@ -164,7 +192,7 @@ ParseElement(const std::string& text, FailureSchedule::Event& e)
     }
     if (text.rfind("link:", 0) != 0)
     {
-        return "element '" + text + "' is not a link or a switch" + allowed;
+        return "element '" + text + "' is not a link, a switch or a plane" + allowed;
     }
     std::string rest = text.substr(5);
     size_t hash = rest.find('#');
@@ -311,9 +339,10 @@ ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
         std::string error = arity(3, "flap <down time> <period> <count>");
         return error.empty() ? ParseFlap(fields, e) : error;
     }
-    if ((action == "rate" || action == "loss" || action == "ber") && e.isSwitch)
+    if ((action == "rate" || action == "loss" || action == "ber") && (e.isSwitch || e.isPlane))
     {
-        return "action '" + action + "' applies to links, not to a switch";
+        return "action '" + action + "' applies to links, not to a " +
+               (e.isPlane ? "plane" : "switch");
     }
     if (action == "rate")
     {
@@ -345,6 +374,10 @@ ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
 std::string
 FailureSchedule::Event::GetElement() const
 {
+    if (isPlane)
+    {
+        return "plane:" + std::to_string(plane);
+    }
     if (isSwitch)
     {
         return "switch:" + nodeA;

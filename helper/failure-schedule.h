@@ -23,8 +23,11 @@ namespace ns3
  * - time: when, from the start of the simulation: a number and a unit (ps, ns, us, ms, s), or
  *   0; a whole number of nanoseconds, at most 1000 s.
  * - element: `link:<node>-<node>` (e.g. `link:leaf0-spine1`, `link:host3-leaf0`,
- *   `link:agg0.1-core2`; either order; `#k` after it for the k-th parallel link) or
- *   `switch:<node>` (e.g. `switch:spine2`: every link of the switch).
+ *   `link:agg0.1-core2`; either order; `#k` after it for the k-th parallel link),
+ *   `switch:<node>` (e.g. `switch:spine2`: every link of the switch) or `plane:<p>` (p from 0
+ *   to 7: every link of plane p of a multi-plane fabric, host links included). In a
+ *   multi-plane fabric, the switches of plane p > 0 are named `p<p>.<name>` (`p1.spine2`,
+ *   `link:host3-p1.leaf0`); plane 0's keep their plain names.
  * - action:
  *   - `down`: the element goes down (both directions), until an `up` of the same element;
  *   - `up`: it comes back (it must be down);
@@ -60,6 +63,8 @@ class FailureSchedule
         uint32_t line{0};     //!< Line number in the text (from 1).
         int64_t timeNs{0};    //!< When, in nanoseconds.
         bool isSwitch{false}; //!< A switch (true) or a link (false).
+        bool isPlane{false};  //!< A whole plane (then isSwitch is false).
+        uint32_t plane{0};    //!< The plane of a plane element.
         std::string nodeA;    //!< The switch, or one end of the link.
         std::string nodeB;    //!< The other end of the link (empty for a switch).
         uint32_t parallel{0}; //!< Which parallel link (#k; 0 when not given).
@@ -70,7 +75,7 @@ class FailureSchedule
         uint64_t rateBps{0};  //!< RATE: the new rate.
         double value{0};      //!< LOSS: probability; BER: bit error rate.
 
-        /// \return the element as written: link:a-b[#k] or switch:a
+        /// \return the element as written: link:a-b[#k], switch:a or plane:p
         std::string GetElement() const;
     };
 

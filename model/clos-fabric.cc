@@ -65,6 +65,9 @@ ClosFabric::ClosFabric()
       m_firstLeaf(0),
       m_firstSpine(0),
       m_firstCore(0),
+      m_planeIndex(0),
+      m_plane0(nullptr),
+      m_linkOffset(0),
       m_convergenceDelay(Time::Max()),
       m_recomputePending(false)
 {
@@ -80,6 +83,12 @@ void
 ClosFabric::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    for (auto& plane : m_extraPlanes)
+    {
+        plane->Dispose();
+    }
+    m_extraPlanes.clear();
+    m_plane0 = nullptr;
     m_nodes.clear();
     m_switches.clear();
     m_links.clear();
@@ -439,6 +448,120 @@ ClosFabric::IsFinished() const
     return m_finished;
 }
 
+void
+ClosFabric::AddPlane(Ptr<ClosFabric> plane)
+{
+    NS_LOG_FUNCTION(this << plane);
+    NS_ABORT_MSG_IF(!m_finished, "ClosFabric::AddPlane: Finish() this fabric first");
+    NS_ABORT_MSG_IF(m_plane0 != nullptr, "ClosFabric::AddPlane: only plane 0 takes planes");
+    NS_ABORT_MSG_IF(!plane || plane == this || !plane->IsFinished() ||
+                        plane->GetNPlanes() != 1 || plane->m_plane0 != nullptr,
+                    "ClosFabric::AddPlane: plane must be another finished single-plane fabric");
+    NS_ABORT_MSG_IF(plane->GetNHosts() != GetNHosts() || plane->GetNTiers() != GetNTiers() ||
+                        plane->GetNLeaves() != GetNLeaves() ||
+                        plane->m_nNodes != m_nNodes || plane->m_links.size() != m_links.size(),
+                    "ClosFabric::AddPlane: plane must have the shape of this fabric");
+    for (uint32_t h = 0; h < GetNHosts(); h++)
+    {
+        NS_ABORT_MSG_IF(plane->m_nodes[h] != m_nodes[h],
+                        "ClosFabric::AddPlane: host " << h << " of the plane is not host " << h
+                                                      << " of this fabric");
+    }
+    plane->m_planeIndex = GetNPlanes();
+    plane->m_plane0 = this;
+    plane->m_linkOffset = GetNLinks();
+    m_extraPlanes.push_back(plane);
+}
+
+uint32_t
+ClosFabric::GetNPlanes() const
+{
+    return 1 + m_extraPlanes.size();
+}
+
+Ptr<ClosFabric>
+ClosFabric::GetPlane(uint32_t plane) const
+{
+    NS_ABORT_MSG_IF(plane >= GetNPlanes(),
+                    "ClosFabric::GetPlane: plane (" << plane << ") must be below "
+                                                    << GetNPlanes());
+    return plane == 0 ? Ptr<ClosFabric>(const_cast<ClosFabric*>(this)) : m_extraPlanes[plane - 1];
+}
+
+uint32_t
+ClosFabric::GetPlaneIndex() const
+{
+    return m_planeIndex;
+}
+
+uint32_t
+ClosFabric::GetPlaneFirstLink(uint32_t plane) const
+{
+    return GetPlane(plane)->m_linkOffset;
+}
+
+uint32_t
+ClosFabric::GetPlaneOfLink(uint32_t link) const
+{
+    CheckLink(link, "GetPlaneOfLink");
+    return LinkOwner(link)->m_planeIndex;
+}
+
+uint32_t
+ClosFabric::GetPlaneOfNode(Ptr<Node> node) const
+{
+    return NodeOwner(node)->m_planeIndex;
+}
+
+ClosFabric*
+ClosFabric::LinkOwner(uint32_t& link) const
+{
+    if (link < m_links.size() || link == NO_LINK)
+    {
+        return const_cast<ClosFabric*>(this);
+    }
+    uint32_t rest = link - m_links.size();
+    for (const auto& plane : m_extraPlanes)
+    {
+        if (rest < plane->m_links.size())
+        {
+            link = rest;
+            return PeekPointer(plane);
+        }
+        rest -= plane->m_links.size();
+    }
+    return const_cast<ClosFabric*>(this);
+}
+
+ClosFabric*
+ClosFabric::NodeOwner(Ptr<Node> node) const
+{
+    if (node && m_nodeIdToIndex.count(node->GetId()) == 0)
+    {
+        for (const auto& plane : m_extraPlanes)
+        {
+            if (plane->m_nodeIdToIndex.count(node->GetId()) != 0)
+            {
+                return PeekPointer(plane);
+            }
+        }
+    }
+    return const_cast<ClosFabric*>(this);
+}
+
+uint32_t
+ClosFabric::GetHostLink(uint32_t host, uint32_t plane) const
+{
+    Ptr<ClosFabric> p = GetPlane(plane);
+    return p->m_linkOffset + p->GetHostLink(host);
+}
+
+Ipv4Address
+ClosFabric::GetHostAddress(uint32_t host, uint32_t plane) const
+{
+    return GetPlane(plane)->GetHostAddress(host);
+}
+
 uint32_t
 ClosFabric::GetNTiers() const
 {
@@ -502,13 +625,23 @@ ClosFabric::GetNParallelLinks() const
 uint32_t
 ClosFabric::GetNSwitches() const
 {
-    return m_nNodes - GetNHosts();
+    uint32_t n = m_nNodes - GetNHosts();
+    for (const auto& plane : m_extraPlanes)
+    {
+        n += plane->GetNSwitches();
+    }
+    return n;
 }
 
 uint32_t
 ClosFabric::GetNLinks() const
 {
-    return m_links.size();
+    uint32_t n = m_links.size();
+    for (const auto& plane : m_extraPlanes)
+    {
+        n += plane->GetNLinks();
+    }
+    return n;
 }
 
 Ptr<Node>
@@ -532,6 +665,14 @@ uint32_t
 ClosFabric::GetHostIndex(Ipv4Address address) const
 {
     uint32_t host = address.Get() - m_shape.addressBase.Get() - 1;
+    for (const auto& plane : m_extraPlanes)
+    {
+        if (host < GetNHosts())
+        {
+            break;
+        }
+        host = plane->GetHostIndex(address);
+    }
     return host < GetNHosts() ? host : GetNHosts();
 }
 
@@ -568,6 +709,10 @@ ClosFabric::GetSwitches() const
     for (uint32_t i = GetNHosts(); i < m_nodes.size(); i++)
     {
         c.Add(m_nodes[i]);
+    }
+    for (const auto& plane : m_extraPlanes)
+    {
+        c.Add(plane->GetSwitches());
     }
     return c;
 }
@@ -624,14 +769,24 @@ ClosFabric::IndexOf(Ptr<Node> node, const char* what) const
 ClosFabric::Role
 ClosFabric::GetRole(Ptr<Node> node) const
 {
-    return m_roles[IndexOf(node, "node")];
+    const ClosFabric* owner = NodeOwner(node);
+    return owner->m_roles[owner->IndexOf(node, "node")];
 }
 
 std::string
 ClosFabric::GetNodeName(Ptr<Node> node) const
 {
+    const ClosFabric* owner = NodeOwner(node);
+    if (owner != this)
+    {
+        return owner->GetNodeName(node);
+    }
     uint32_t i = IndexOf(node, "node");
     std::ostringstream os;
+    if (m_planeIndex > 0 && m_roles[i] != HOST)
+    {
+        os << "p" << m_planeIndex << ".";
+    }
     switch (m_roles[i])
     {
     case HOST:
@@ -656,6 +811,26 @@ ClosFabric::GetNodeName(Ptr<Node> node) const
 
 uint32_t
 ClosFabric::FindLink(Ptr<Node> a, Ptr<Node> b, uint32_t k) const
+{
+    if (!m_extraPlanes.empty() && a && b)
+    {
+        // The plane of the switch end (a host is in every plane).
+        ClosFabric* owner = NodeOwner(a);
+        if (owner == this)
+        {
+            owner = NodeOwner(b);
+        }
+        if (owner != this)
+        {
+            uint32_t link = owner->FindOwnLink(a, b, k);
+            return link == NO_LINK ? NO_LINK : owner->m_linkOffset + link;
+        }
+    }
+    return FindOwnLink(a, b, k);
+}
+
+uint32_t
+ClosFabric::FindOwnLink(Ptr<Node> a, Ptr<Node> b, uint32_t k) const
 {
     uint32_t ia = IndexOf(a, "node a");
     uint32_t ib = IndexOf(b, "node b");
@@ -726,6 +901,13 @@ ClosFabric::GetLinks(Tier tier) const
             links.push_back(i);
         }
     }
+    for (const auto& plane : m_extraPlanes)
+    {
+        for (uint32_t link : plane->GetLinks(tier))
+        {
+            links.push_back(plane->m_linkOffset + link);
+        }
+    }
     return links;
 }
 
@@ -736,10 +918,10 @@ ClosFabric::ValidateLink(uint32_t link) const
     {
         return "link: NO_LINK (the two nodes are not linked) is not a link of the fabric";
     }
-    if (link >= m_links.size())
+    if (link >= GetNLinks())
     {
         std::ostringstream os;
-        os << "link (" << link << ") must be below the number of links (" << m_links.size() << ")";
+        os << "link (" << link << ") must be below the number of links (" << GetNLinks() << ")";
         return os.str();
     }
     return "";
@@ -756,6 +938,10 @@ ClosFabric::Tier
 ClosFabric::GetLinkTier(uint32_t link) const
 {
     CheckLink(link, "GetLinkTier");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetLinkTier(link);
+    }
     return m_links[link].tier;
 }
 
@@ -763,6 +949,10 @@ Ptr<Node>
 ClosFabric::GetLinkNode(uint32_t link, uint32_t side) const
 {
     CheckLink(link, "GetLinkNode");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetLinkNode(link, side);
+    }
     NS_ABORT_MSG_IF(side > 1, "ClosFabric::GetLinkNode: side must be 0 or 1");
     return m_nodes[m_links[link].node[side]];
 }
@@ -771,6 +961,10 @@ Ptr<PointToPointNetDevice>
 ClosFabric::GetLinkDevice(uint32_t link, uint32_t side) const
 {
     CheckLink(link, "GetLinkDevice");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetLinkDevice(link, side);
+    }
     NS_ABORT_MSG_IF(side > 1, "ClosFabric::GetLinkDevice: side must be 0 or 1");
     return m_links[link].device[side];
 }
@@ -779,6 +973,10 @@ std::string
 ClosFabric::GetLinkName(uint32_t link) const
 {
     CheckLink(link, "GetLinkName");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetLinkName(link);
+    }
     const Link& l = m_links[link];
     std::string name = GetNodeName(m_nodes[l.node[0]]) + "-" + GetNodeName(m_nodes[l.node[1]]);
     if (m_shape.parallelLinks > 1 && l.tier != HOST_LEAF)
@@ -792,6 +990,10 @@ bool
 ClosFabric::IsLinkUp(uint32_t link) const
 {
     CheckLink(link, "IsLinkUp");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->IsLinkUp(link);
+    }
     return m_links[link].up;
 }
 
@@ -799,6 +1001,10 @@ bool
 ClosFabric::IsLinkRouted(uint32_t link) const
 {
     CheckLink(link, "IsLinkRouted");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->IsLinkRouted(link);
+    }
     return m_routes.IsRouted(link);
 }
 
@@ -806,6 +1012,10 @@ DataRate
 ClosFabric::GetLinkRate(uint32_t link) const
 {
     CheckLink(link, "GetLinkRate");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetLinkRate(link);
+    }
     DataRateValue v;
     m_links[link].device[0]->GetAttribute("DataRate", v);
     return v.Get();
@@ -815,6 +1025,10 @@ Time
 ClosFabric::GetLinkDelay(uint32_t link) const
 {
     CheckLink(link, "GetLinkDelay");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetLinkDelay(link);
+    }
     TimeValue v;
     m_links[link].device[0]->GetChannel()->GetAttribute("Delay", v);
     return v.Get();
@@ -824,6 +1038,10 @@ ClosFabric::LinkCounters
 ClosFabric::GetLinkCounters(uint32_t link, uint32_t direction) const
 {
     CheckLink(link, "GetLinkCounters");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetLinkCounters(link, direction);
+    }
     NS_ABORT_MSG_IF(direction > 1, "ClosFabric::GetLinkCounters: direction must be 0 or 1");
     // Direction 0 ends at side 1, whose receive error model counts it.
     const Ptr<FabricLinkErrorModel>& em = m_links[link].receiver[1 - direction];
@@ -839,6 +1057,10 @@ Ptr<QueueDisc>
 ClosFabric::GetQueueDisc(uint32_t link, uint32_t side) const
 {
     CheckLink(link, "GetQueueDisc");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        return owner->GetQueueDisc(link, side);
+    }
     NS_ABORT_MSG_IF(side > 1, "ClosFabric::GetQueueDisc: side must be 0 or 1");
     Ptr<NetDevice> dev = m_links[link].device[side];
     Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
@@ -993,6 +1215,10 @@ ClosFabric::GetBisectionBandwidth() const
     {
         best = std::min(best, tierTotal[AGG_CORE] / 2);
     }
+    for (const auto& plane : m_extraPlanes)
+    {
+        best += static_cast<double>(plane->GetBisectionBandwidth().GetBitRate());
+    }
     return DataRate(static_cast<uint64_t>(best));
 }
 
@@ -1039,6 +1265,16 @@ ClosFabric::PrintSummary(std::ostream& os) const
         os << " (" << m_shape.parallelLinks << " parallel links between linked switches)";
     }
     os << "\n";
+    if (GetNPlanes() > 1)
+    {
+        os << "  " << GetNPlanes() << " planes (each host has one port per plane; plane p's "
+           << "switches are named p<p>.<name>, plane 0's without prefix): host 0 is";
+        for (uint32_t p = 0; p < GetNPlanes(); p++)
+        {
+            os << (p == 0 ? " " : ", ") << GetHostAddress(0, p);
+        }
+        os << "\n";
+    }
     os << "  host links " << m_shape.hostRate.GetBitRate() / 1e9 << " Gb/s";
     if (m_shape.tiers == 2)
     {
@@ -1082,9 +1318,9 @@ ClosFabric::PrintLinkLoad(std::ostream& os, Time duration, bool hostLinks) const
        << std::setw(8) << "down %" << std::setw(10) << "lost" << std::setw(10) << "marks"
        << std::setw(10) << "drops" << std::setw(10) << "maxq"
        << "\n";
-    for (uint32_t i = 0; i < m_links.size(); i++)
+    for (uint32_t i = 0; i < GetNLinks(); i++)
     {
-        if (m_links[i].tier == HOST_LEAF && !hostLinks)
+        if (GetLinkTier(i) == HOST_LEAF && !hostLinks)
         {
             continue;
         }
@@ -1120,6 +1356,10 @@ ClosFabric::SetLinkState(uint32_t link, bool up)
     l.receiver[0]->SetDown(!up);
     l.receiver[1]->SetDown(!up);
     m_linkStateTrace(link, up);
+    if (m_plane0 != nullptr)
+    {
+        m_plane0->m_linkStateTrace(m_linkOffset + link, up);
+    }
     if (m_convergenceDelay != Time::Max())
     {
         Simulator::Schedule(m_convergenceDelay,
@@ -1140,6 +1380,10 @@ ClosFabric::SetRouteState(uint32_t link, bool up)
     }
     m_routes.SetRouted(link, up);
     m_routeStateTrace(link, up);
+    if (m_plane0 != nullptr)
+    {
+        m_plane0->m_routeStateTrace(m_linkOffset + link, up);
+    }
     // Links that change state at the same instant (FailRandomLinks) share one recomputation.
     if (!m_recomputePending)
     {
@@ -1169,6 +1413,11 @@ ClosFabric::FailLink(uint32_t link, Time at, Time upAt)
 {
     NS_LOG_FUNCTION(this << link << at << upAt);
     CheckLink(link, "FailLink");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        owner->FailLink(link, at, upAt);
+        return;
+    }
     Time now = Simulator::Now();
     NS_ABORT_MSG_IF(at < now,
                     "ClosFabric::FailLink: at (" << at.As(Time::US) << ") must not be in the past");
@@ -1191,6 +1440,11 @@ ClosFabric::DegradeLink(uint32_t link, DataRate rate, Time at)
 {
     NS_LOG_FUNCTION(this << link << rate << at);
     CheckLink(link, "DegradeLink");
+    if (ClosFabric* owner = LinkOwner(link); owner != this)
+    {
+        owner->DegradeLink(link, rate, at);
+        return;
+    }
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "ClosFabric::DegradeLink: rate must be positive");
     Time now = Simulator::Now();
     if (at <= now)

@@ -55,6 +55,16 @@ class QueueDisc;
  * leaf of a leaf uplink, the aggregation switch of an aggregation uplink), side 1 the other.
  * Direction 0 of a link carries packets from side 0 to side 1 (up), direction 1 down.
  *
+ * Planes: a multi-plane fabric (ClosFabricHelper Planes) is P identical, disjoint fabrics that
+ * share the hosts. Each plane is a ClosFabric with its own switches, links, host addresses
+ * and routes (GetPlane()); this object is plane 0 and the others are added with AddPlane()
+ * once finished. Seen from plane 0, links are numbered across all planes (plane 0's first,
+ * then plane 1's, ...), so every link method, GetLinks(), FindLink(), GetSwitches(),
+ * GetNodeName() and the LinkState and RouteState traces cover every plane, while the counts
+ * of the shape (GetNLeaves(), GetNSpines(), ...) and GetLeaf(), GetSpine(), ... describe one
+ * plane. The switches of plane p > 0 are named with the prefix "p<p>." (p1.leaf0, p1.spine2);
+ * plane 0 keeps the names of a single-plane fabric.
+ *
  * Routing: a switch forwards toward a destination host over every port whose link leads one
  * hop closer to the host's leaf (breadth-first distances over the links that routing
  * believes up). When a link fails, routing keeps using it until RoutingConvergenceDelay has
@@ -218,6 +228,50 @@ class ClosFabric : public Object
     /// \return whether Finish() has run
     bool IsFinished() const;
 
+    /**
+     * Add a finished plane to this fabric (plane 0): same shape and the same hosts, its own
+     * switches, links, host addresses and routes. Its links are numbered after those of the
+     * planes added before.
+     * \param plane the plane (a finished ClosFabric, not itself multi-plane)
+     */
+    void AddPlane(Ptr<ClosFabric> plane);
+    /// \return the number of planes (1 for a single-plane fabric)
+    uint32_t GetNPlanes() const;
+    /**
+     * \param plane a plane (0 .. GetNPlanes() - 1)
+     * \return that plane (this object for plane 0)
+     */
+    Ptr<ClosFabric> GetPlane(uint32_t plane) const;
+    /// \return the plane this object is (0 unless it was added to another with AddPlane())
+    uint32_t GetPlaneIndex() const;
+    /**
+     * \param link a link (numbered across the planes)
+     * \return its plane
+     */
+    uint32_t GetPlaneOfLink(uint32_t link) const;
+    /**
+     * \param plane a plane
+     * \return the number of its first link (links of one plane are contiguous)
+     */
+    uint32_t GetPlaneFirstLink(uint32_t plane) const;
+    /**
+     * \param node a switch of the fabric
+     * \return its plane (0 for a host)
+     */
+    uint32_t GetPlaneOfNode(Ptr<Node> node) const;
+    /**
+     * \param host a host number
+     * \param plane a plane
+     * \return the host's link to its leaf in that plane
+     */
+    uint32_t GetHostLink(uint32_t host, uint32_t plane) const;
+    /**
+     * \param host a host number
+     * \param plane a plane
+     * \return the host's address in that plane
+     */
+    Ipv4Address GetHostAddress(uint32_t host, uint32_t plane) const;
+
     /// \return 2 or 3
     uint32_t GetNTiers() const;
     /// \return the number of hosts
@@ -238,9 +292,9 @@ class ClosFabric : public Object
     uint32_t GetNCores() const;
     /// \return the number of parallel links between two linked switches
     uint32_t GetNParallelLinks() const;
-    /// \return the number of switches
+    /// \return the number of switches (of every plane)
     uint32_t GetNSwitches() const;
-    /// \return the number of links (host links included)
+    /// \return the number of links (host links included, of every plane)
     uint32_t GetNLinks() const;
 
     /**
@@ -254,7 +308,7 @@ class ClosFabric : public Object
      */
     Ipv4Address GetHostAddress(uint32_t host) const;
     /**
-     * \param address an address
+     * \param address an address (of any plane)
      * \return the number of the host that has it, or GetNHosts() if none
      */
     uint32_t GetHostIndex(Ipv4Address address) const;
@@ -270,7 +324,8 @@ class ClosFabric : public Object
     uint32_t GetPodOfHost(uint32_t host) const;
     /// \return every host, in host-number order
     NodeContainer GetHosts() const;
-    /// \return every switch (leaves, then spines or aggregation switches, then cores)
+    /// \return every switch (leaves, then spines or aggregation switches, then cores; plane by
+    ///         plane)
     NodeContainer GetSwitches() const;
 
     /**
@@ -510,6 +565,25 @@ class ClosFabric : public Object
     void DoDispose() override;
 
   private:
+    /**
+     * The plane that owns a link, and the link's number there.
+     * \param [in,out] link a link numbered across the planes; the plane's own number on return
+     * \return the plane (this object when the link is its own or out of range)
+     */
+    ClosFabric* LinkOwner(uint32_t& link) const;
+    /**
+     * \param node a node
+     * \return the plane whose nodes include it (this object if none does)
+     */
+    ClosFabric* NodeOwner(Ptr<Node> node) const;
+    /**
+     * \param a a node of this plane
+     * \param b another node of this plane
+     * \param k which of the parallel links
+     * \return the k-th link of this plane between a and b (its own number), or NO_LINK
+     */
+    uint32_t FindOwnLink(Ptr<Node> a, Ptr<Node> b, uint32_t k) const;
+
     /// One link.
     struct Link
     {
@@ -613,6 +687,11 @@ class ClosFabric : public Object
     std::vector<Link> m_links;                      //!< Links.
     std::vector<std::vector<uint32_t>> m_portLinks; //!< Switch port -> link, per fabric node.
     ClosRoutes m_routes; //!< Wiring as routing sees it, routed state, tables.
+
+    std::vector<Ptr<ClosFabric>> m_extraPlanes; //!< Planes 1 .. P - 1 (plane 0 only).
+    uint32_t m_planeIndex;                      //!< This plane's index.
+    ClosFabric* m_plane0;    //!< Plane 0, for a plane > 0 (its traces), else null.
+    uint32_t m_linkOffset;   //!< Number of this plane's first link, seen from plane 0.
 
     Time m_convergenceDelay; //!< RoutingConvergenceDelay attribute.
     bool m_recomputePending; //!< Whether a recomputation is scheduled for now.

@@ -305,6 +305,7 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     m_psContext.rto = m_baseRto;
     m_psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
     m_psContext.trimming = m_trimming;
+    m_psContext.planes = stack->GetNPlanes();
 
     m_txWindow.Reset(m_initialPsn, m_receiveWindow);
     m_rxWindow.Reset(m_initialPsn, m_receiveWindow, m_goBackN);
@@ -757,7 +758,7 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
         if (interval.IsStrictlyPositive() &&
             (!m_cnpSent || Simulator::Now() - m_lastCnp >= interval))
         {
-            SendCnp();
+            SendCnp(ev);
         }
     }
 
@@ -913,7 +914,7 @@ RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8
 }
 
 void
-RdmaQueuePair::SendCnp()
+RdmaQueuePair::SendCnp(uint16_t ev)
 {
     NS_LOG_FUNCTION(this);
     m_lastCnp = Simulator::Now();
@@ -925,7 +926,8 @@ RdmaQueuePair::SendCnp()
     bth.SetDestQp(m_remoteQpn);
     bth.SetBecn(true);
     p->AddHeader(bth);
-    m_stack->SendControl(p, this, static_cast<uint16_t>(m_qpn & 0xFFFF));
+    // Back on the plane of the packet that was marked (a single-plane NIC ignores it).
+    m_stack->SendControl(p, this, static_cast<uint16_t>(m_qpn & 0xFFFF), ev);
 }
 
 // ---------------------------------------------------------------- path probes

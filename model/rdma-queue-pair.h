@@ -324,8 +324,8 @@ class RdmaQueuePair : public Object
     void AckDelayExpired();
     /// Send an ACK or NACK for a data packet.
     void SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason);
-    /// Send a CNP to the remote queue pair.
-    void SendCnp();
+    /// Send a CNP to the remote queue pair, on the plane of the marked packet's EV ev.
+    void SendCnp(uint16_t ev);
     /**
      * Send a path probe with an EV (the path selector's probe hook).
      * \param ev the EV to probe

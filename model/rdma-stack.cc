@@ -4,6 +4,7 @@
 
 #include "rdma-stack.h"
 
+#include "path-selector.h"
 #include "pfc-port.h"
 #include "roce-bth-header.h"
 
@@ -68,7 +69,8 @@ RdmaStack::RdmaStack()
       m_direct(false),
       m_ttl(64),
       m_endPoint(nullptr),
-      m_interface(0)
+      m_interface(0),
+      m_planeStride(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -100,13 +102,17 @@ RdmaStack::DoDispose()
     m_endPoint = nullptr;
     if (m_direct && m_nic && m_node)
     {
-        // Give the NIC back to the node, as Node::AddDevice() had set it up.
-        m_nic->SetReceiveCallback(MakeNullCallback<bool,
-                                                   Ptr<NetDevice>,
-                                                   Ptr<const Packet>,
-                                                   uint16_t,
-                                                   const Address&>());
+        // Give the NICs back to the node, as Node::AddDevice() had set them up.
+        for (const Port& port : m_ports)
+        {
+            port.nic->SetReceiveCallback(MakeNullCallback<bool,
+                                                          Ptr<NetDevice>,
+                                                          Ptr<const Packet>,
+                                                          uint16_t,
+                                                          const Address&>());
+        }
     }
+    m_ports.clear();
     m_direct = false;
     m_tc = nullptr;
     m_udp = nullptr;
@@ -142,6 +148,7 @@ RdmaStack::Setup(Ptr<Node> node)
     DataRateValue rate;
     p2p->GetAttribute("DataRate", rate);
     m_lineRate = rate.Get();
+    FindPlanePorts();
     m_endPoint = m_udp->Allocate(Ptr<NetDevice>(), RoceBthHeader::UDP_PORT);
     NS_ABORT_MSG_IF(m_endPoint == nullptr,
                     "RdmaStack: UDP port " << RoceBthHeader::UDP_PORT << " of node "
@@ -155,7 +162,10 @@ RdmaStack::Setup(Ptr<Node> node)
         UintegerValue ttl;
         l3->GetAttribute("DefaultTtl", ttl);
         m_ttl = static_cast<uint8_t>(ttl.Get());
-        m_nic->SetReceiveCallback(MakeCallback(&RdmaStack::ReceiveFromNic, this));
+        for (const Port& port : m_ports)
+        {
+            port.nic->SetReceiveCallback(MakeCallback(&RdmaStack::ReceiveFromNic, this));
+        }
         m_direct = true;
     }
     // A lossless fabric: PAUSE frames for the data priority stop the NIC's data packets.
@@ -164,6 +174,54 @@ RdmaStack::Setup(Ptr<Node> node)
     {
         m_pfc->AddStateCallback(MakeCallback(&RdmaStack::PfcStateChanged, this));
     }
+}
+
+void
+RdmaStack::FindPlanePorts()
+{
+    m_ports.clear();
+    m_ports.push_back(Port{m_nic, m_interface, m_address});
+    // The next interfaces are ports of further planes while they are point-to-point devices
+    // whose addresses step by the same stride (ClosFabricHelper's plane addressing).
+    for (uint32_t i = 2; i < m_ipv4->GetNInterfaces(); i++)
+    {
+        Ptr<NetDevice> dev = m_ipv4->GetNetDevice(i);
+        if (!DynamicCast<PointToPointNetDevice>(dev) || m_ipv4->GetNAddresses(i) == 0)
+        {
+            break;
+        }
+        Ipv4Address address = m_ipv4->GetAddress(i, 0).GetLocal();
+        uint32_t stride = address.Get() - m_address.Get();
+        if (i == 2)
+        {
+            if (stride == 0 || address.Get() < m_address.Get())
+            {
+                break;
+            }
+            m_planeStride = stride;
+        }
+        else if (stride != (i - 1) * m_planeStride)
+        {
+            break;
+        }
+        m_ports.push_back(Port{dev, i, address});
+    }
+    NS_LOG_LOGIC("node " << m_node->GetId() << ": " << m_ports.size() << " plane(s)");
+}
+
+uint32_t
+RdmaStack::GetNPlanes() const
+{
+    return m_ports.empty() ? 1 : m_ports.size();
+}
+
+Ptr<NetDevice>
+RdmaStack::GetPlaneNic(uint32_t plane) const
+{
+    NS_ABORT_MSG_IF(plane >= m_ports.size(),
+                    "RdmaStack::GetPlaneNic: plane (" << plane << ") must be below "
+                                                      << m_ports.size());
+    return m_ports[plane].nic;
 }
 
 void
@@ -254,10 +312,13 @@ RdmaStack::NotifyReady(RdmaQueuePair* qp)
 }
 
 void
-RdmaStack::SendControl(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
+RdmaStack::SendControl(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint32_t planeEv)
 {
-    NS_LOG_FUNCTION(this << packet << qp << sport);
-    m_control.push_back(ControlItem{packet, qp, sport});
+    NS_LOG_FUNCTION(this << packet << qp << sport << planeEv);
+    m_control.push_back(ControlItem{packet,
+                                    qp,
+                                    sport,
+                                    static_cast<uint16_t>(planeEv == NO_PLANE_EV ? sport : planeEv)});
     TrySend();
 }
 
@@ -286,7 +347,7 @@ RdmaStack::SendOne()
         ControlItem item = std::move(m_control.front());
         m_control.pop_front();
         ++m_stats.controlSent;
-        wire = Transmit(item.packet, item.qp, item.sport);
+        wire = Transmit(item.packet, item.qp, item.sport, item.planeEv);
     }
     else if (!m_pfc || !m_pfc->IsDataPaused())
     {
@@ -305,7 +366,7 @@ RdmaStack::SendOne()
             {
                 continue;
             }
-            wire = Transmit(p, qp, sport);
+            wire = Transmit(p, qp, sport, sport);
             if (qp->CanSend())
             {
                 m_inReady[qp->GetQpn() - 1] = true;
@@ -326,10 +387,19 @@ RdmaStack::SendOne()
 }
 
 uint32_t
-RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
+RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint16_t planeEv)
 {
-    NS_LOG_FUNCTION(this << packet << qp << sport);
+    NS_LOG_FUNCTION(this << packet << qp << sport << planeEv);
     const uint32_t wire = packet->GetSize() + WIRE_OVERHEAD;
+    if (m_ports.size() > 1)
+    {
+        const uint32_t plane = PathSelector::PlaneOfEntropy(planeEv, m_ports.size());
+        if (plane != 0)
+        {
+            TransmitOnPlane(packet, qp, sport, plane);
+            return wire;
+        }
+    }
     Ptr<Ipv4Route> route = qp->GetRoute();
     if (!route)
     {
@@ -351,7 +421,7 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
     if (m_direct && route && route->GetOutputDevice() == m_nic &&
         qp->GetRemoteAddress() != m_address)
     {
-        TransmitDirect(packet, qp->GetRemoteAddress(), sport);
+        TransmitDirect(packet, qp->GetRemoteAddress(), sport, 0);
         return wire;
     }
     SocketIpTosTag tos;
@@ -374,12 +444,42 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
 }
 
 void
-RdmaStack::TransmitDirect(Ptr<Packet> packet, Ipv4Address destination, uint16_t sport)
+RdmaStack::TransmitOnPlane(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint32_t plane)
 {
-    NS_LOG_FUNCTION(this << packet << destination << sport);
+    NS_LOG_FUNCTION(this << packet << qp << sport << plane);
+    const Port& port = m_ports[plane];
+    // The peer's port in the same plane: ClosFabricHelper steps every host's address by the
+    // same stride from a plane to the next.
+    const Ipv4Address destination(qp->GetRemoteAddress().Get() + plane * m_planeStride);
+    ++m_stats.packetsSent;
+    if (m_direct && destination != port.address)
+    {
+        TransmitDirect(packet, destination, sport, plane);
+        return;
+    }
+    SocketIpTosTag tos;
+    tos.SetTos(kEct0);
+    packet->AddPacketTag(tos);
+    // The plane's device, whatever the host's routing table says about the destination.
+    Ptr<Ipv4Route> route = Create<Ipv4Route>();
+    route->SetDestination(destination);
+    route->SetSource(port.address);
+    route->SetGateway(Ipv4Address::GetZero());
+    route->SetOutputDevice(port.nic);
+    m_udp->Send(packet, port.address, destination, sport, RoceBthHeader::UDP_PORT, route);
+}
+
+void
+RdmaStack::TransmitDirect(Ptr<Packet> packet,
+                          Ipv4Address destination,
+                          uint16_t sport,
+                          uint32_t plane)
+{
+    NS_LOG_FUNCTION(this << packet << destination << sport << plane);
+    const Port& port = m_ports[plane];
     // What UdpL4Protocol::Send() and Ipv4L3Protocol::Send()/SendRealOut() and Ipv4Interface
     // would do for a unicast packet on a point-to-point NIC, field for field.
-    if (!m_ipv4->IsUp(m_interface))
+    if (!m_ipv4->IsUp(port.interface))
     {
         return; // as Ipv4L3Protocol: a packet for a down interface is dropped silently
     }
@@ -388,14 +488,14 @@ RdmaStack::TransmitDirect(Ptr<Packet> packet, Ipv4Address destination, uint16_t 
     if (checksum)
     {
         udp.EnableChecksums();
-        udp.InitializeChecksum(m_address, destination, kUdpProtocol);
+        udp.InitializeChecksum(port.address, destination, kUdpProtocol);
     }
     udp.SetDestinationPort(RoceBthHeader::UDP_PORT);
     udp.SetSourcePort(sport);
     packet->AddHeader(udp);
 
     Ipv4Header ip;
-    ip.SetSource(m_address);
+    ip.SetSource(port.address);
     ip.SetDestination(destination);
     ip.SetProtocol(kUdpProtocol);
     ip.SetPayloadSize(packet->GetSize());
@@ -409,9 +509,9 @@ RdmaStack::TransmitDirect(Ptr<Packet> packet, Ipv4Address destination, uint16_t 
     {
         ip.EnableChecksum();
     }
-    m_tc->Send(m_nic,
+    m_tc->Send(port.nic,
                Create<Ipv4QueueDiscItem>(packet,
-                                         m_nic->GetBroadcast(),
+                                         port.nic->GetBroadcast(),
                                          Ipv4L3Protocol::PROT_NUMBER,
                                          ip));
 }
@@ -425,14 +525,23 @@ RdmaStack::ReceiveFromNic(Ptr<NetDevice> device,
     NS_LOG_FUNCTION(this << device << packet << protocol);
     // Take what ns-3's IPv4 and UDP would hand to the end point of port 4791 unchanged: a whole
     // unicast UDP datagram for this address on an interface that is up, checksums off.
+    const Port* port = &m_ports[0];
+    for (const Port& p : m_ports)
+    {
+        if (p.nic == device)
+        {
+            port = &p;
+            break;
+        }
+    }
     if (protocol == Ipv4L3Protocol::PROT_NUMBER && !Node::ChecksumEnabled() &&
-        m_ipv4->IsUp(m_interface))
+        m_ipv4->IsUp(port->interface))
     {
         Ptr<Packet> p = packet->Copy();
         Ipv4Header ip;
         p->RemoveHeader(ip);
         UdpHeader udp;
-        if (ip.GetProtocol() == kUdpProtocol && ip.GetDestination() == m_address &&
+        if (ip.GetProtocol() == kUdpProtocol && ip.GetDestination() == port->address &&
             ip.IsLastFragment() && ip.GetFragmentOffset() == 0 &&
             ip.GetPayloadSize() == p->GetSize() && p->RemoveHeader(udp) == udp.GetSerializedSize() &&
             udp.GetDestinationPort() == RoceBthHeader::UDP_PORT)

@@ -70,6 +70,17 @@ struct RdmaStackStats
  * short. ACKs, NACKs and CNPs go first; data packets are taken from the queue pairs that may
  * send, round-robin, one packet per turn, so no queue pair starves.
  *
+ * Planes: when the host has one NIC port per plane of a multi-plane fabric (IPv4 interfaces
+ * 1 .. P, each a PointToPointNetDevice whose address is interface 1's plus (p - 1) times a
+ * fixed stride, as ClosFabricHelper gives them), the stack sends each packet of a queue pair
+ * on the port of plane PathSelector::PlaneOfEntropy(ev, P), to the destination host's address
+ * in that plane (the queue pair's remote address plus the same stride per plane). ACKs and
+ * NACKs carry the EV of the data packet, CNPs are sent on the plane of the packet that
+ * triggered them, so control goes back on the plane the data came on; a queue pair receives
+ * on any port. The NIC keeps one transmit clock at the rate of interface 1's device: the
+ * ports share the NIC's rate (a queue pair that keeps to one plane, as ECMP does, still sends
+ * at line rate, and no port's queue grows beyond a packet).
+ *
  * When the NIC has a PfcPort (a lossless fabric), the stack sends no data packet while the
  * port's lossless priority is stopped by a PAUSE frame; ACKs, NACKs and CNPs still go.
  */
@@ -107,6 +118,13 @@ class RdmaStack : public Object
 
     /// \return the node's IPv4 address (interface 1)
     Ipv4Address GetAddress() const;
+    /// \return the number of planes the NIC reaches (its ports; 1 on a single-plane fabric)
+    uint32_t GetNPlanes() const;
+    /**
+     * \param plane a plane
+     * \return the NIC port of that plane (plane 0: GetNic())
+     */
+    Ptr<NetDevice> GetPlaneNic(uint32_t plane) const;
     /// \return the NIC's data rate
     DataRate GetLineRate() const;
     /// \return the NIC
@@ -130,8 +148,15 @@ class RdmaStack : public Object
      * \param packet the packet (BTH and what follows)
      * \param qp the queue pair it belongs to (gives destination and route)
      * \param sport its UDP source port
+     * \param planeEv the EV whose plane the packet takes (NO_PLANE_EV: sport's)
      */
-    void SendControl(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport);
+    void SendControl(Ptr<Packet> packet,
+                     RdmaQueuePair* qp,
+                     uint16_t sport,
+                     uint32_t planeEv = NO_PLANE_EV);
+
+    /// SendControl(): the packet takes the plane of its own source port.
+    static constexpr uint32_t NO_PLANE_EV = UINT32_MAX;
 
   protected:
     void DoDispose() override;
@@ -143,14 +168,41 @@ class RdmaStack : public Object
         Ptr<Packet> packet;         //!< The packet.
         RdmaQueuePair* qp{nullptr}; //!< Its queue pair.
         uint16_t sport{0};          //!< UDP source port.
+        uint16_t planeEv{0};        //!< The EV whose plane it takes.
     };
+
+    /// The NIC port of one plane.
+    struct Port
+    {
+        Ptr<NetDevice> nic;   //!< Its device.
+        uint32_t interface;   //!< Its IPv4 interface.
+        Ipv4Address address;  //!< Its address.
+    };
+
+    /// Find the ports of the other planes (IPv4 interfaces 2, 3, ...).
+    void FindPlanePorts();
 
     /// Send the next packet if the NIC is free, else make sure it is sent when it is.
     void TrySend();
     /// The NIC is free: send one packet.
     void SendOne();
-    /// Hand a packet to UDP. \return its size on the wire
-    uint32_t Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport);
+    /**
+     * Hand a packet to UDP (or straight to the NIC).
+     * \param packet the packet
+     * \param qp its queue pair
+     * \param sport its UDP source port
+     * \param planeEv the EV whose plane it takes
+     * \return its size on the wire
+     */
+    uint32_t Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint16_t planeEv);
+    /**
+     * Send a packet on the port of a plane other than 0.
+     * \param packet the packet
+     * \param qp its queue pair
+     * \param sport its UDP source port
+     * \param plane the plane
+     */
+    void TransmitOnPlane(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint32_t plane);
     /**
      * The NIC's PfcPort stopped or resumed the data priority.
      * \param paused true when stopped
@@ -158,8 +210,17 @@ class RdmaStack : public Object
     void PfcStateChanged(bool paused);
     /// UdpL4Protocol freed the end point (it was disposed first).
     void EndPointDestroyed();
-    /// Build the IPv4 and UDP headers of a packet and hand it to the NIC's traffic control.
-    void TransmitDirect(Ptr<Packet> packet, Ipv4Address destination, uint16_t sport);
+    /**
+     * Build the IPv4 and UDP headers of a packet and hand it to a port's traffic control.
+     * \param packet the packet
+     * \param destination its destination
+     * \param sport its UDP source port
+     * \param plane the plane of the port
+     */
+    void TransmitDirect(Ptr<Packet> packet,
+                        Ipv4Address destination,
+                        uint16_t sport,
+                        uint32_t plane);
     /// UDP receive callback of the endpoint.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
@@ -201,6 +262,8 @@ eturn true
     uint32_t m_interface;                          //!< IPv4 interface of the NIC.
     Ipv4Address m_address;                         //!< IPv4 address.
     DataRate m_lineRate;                           //!< NIC rate.
+    std::vector<Port> m_ports;                     //!< Port of every plane (0: interface 1).
+    uint32_t m_planeStride;                        //!< Address step from a plane to the next.
     std::vector<Ptr<RdmaQueuePair>> m_qps;         //!< Queue pairs, index = QPN - 1.
     std::deque<ControlItem> m_control;             //!< ACKs, NACKs, CNPs waiting.
     std::deque<RdmaQueuePair*> m_ready;            //!< Queue pairs that may send, round-robin.

@@ -45,6 +45,11 @@ BAD = [
     ("20us link:leaf0-leaf1 down\n", "line 1: element 'link:leaf0-leaf1': no such link"),
     ("20us link:leaf0-spine0 down\n20us link:leaf0-spine0 up\n",
      "line 2: link:leaf0-spine0 comes up at the time it went down (line 1)"),
+    # Plane elements on a single-plane fabric.
+    ("\n20us plane:1 down\n", "line 2: element 'plane:1': no plane 1 in this fabric (it has 1 plane"),
+    ("20us switch:p1.spine0 down\n", "line 1: element 'switch:p1.spine0': no node 'p1.spine0'"),
+    ("20us plane:9 down\n", "line 1: element 'plane:9': the plane after 'plane:' must be a number"),
+    ("0 plane:0 loss 0.5\n", "line 1: action 'loss' applies to links, not to a plane"),
 ]
 
 results = []
@@ -53,6 +58,45 @@ results = []
 def check(name, ok, detail=""):
     results.append(ok)
     print("%s: %s%s" % ("PASS" if ok else "FAIL", name, "" if ok or not detail else ": " + detail))
+
+
+PLANE_SCHEDULE = """10us switch:p1.spine0 down
+0 link:host5-p1.leaf1 flap 5us 20us 3
+30us plane:1 down   # the whole plane, for good
+"""
+
+
+def plane_schedule(example, tmp):
+    """Plane elements on a 2-plane fabric: a switch of plane 1, a host's link in plane 1 and
+    the whole plane 1 are reported like other elements, and every flow completes."""
+    sched = os.path.join(tmp, "planes.txt")
+    with open(sched, "w") as f:
+        f.write(PLANE_SCHEDULE)
+    out = os.path.join(tmp, "planes.json")
+    run = subprocess.run([example] + SHAPE + ["--planes=2", "--lb=ops,reps",
+                                              "--failureFile=" + sched, "--json=" + out],
+                         capture_output=True, text=True, timeout=600)
+    if run.returncode != 0:
+        check("planes: the run with plane elements succeeds", False, run.stderr[-500:])
+        return
+    with open(out) as f:
+        doc = json.load(f)
+    for r in doc["results"]:
+        lb = r["lb"]
+        by = {f["line"]: f for f in r.get("failures", [])}
+        check("planes %s: one entry per line" % lb, sorted(by) == [1, 2, 3], str(sorted(by)))
+        if sorted(by) != [1, 2, 3]:
+            continue
+        check("planes %s: elements as written" % lb,
+              [by[k]["element"] for k in (1, 2, 3)]
+              == ["switch:p1.spine0", "link:host5-p1.leaf1", "plane:1"])
+        check("planes %s: the plane's switch and the whole plane lost packets" % lb,
+              by[1]["drops"] > 0 and by[3]["drops"] > 0 and by[3]["recovery_us"] is not None,
+              str([by[1], by[3]]))
+        check("planes %s: every flow completes over plane 0" % lb,
+              r["completed"] == r["flows"], "%d of %d" % (r["completed"], r["flows"]))
+        check("planes %s: per-plane load reported" % lb,
+              [p["plane"] for p in r.get("planes", [])] == [0, 1], str(r.get("planes")))
 
 
 def main():
@@ -103,6 +147,7 @@ def main():
         if len(recovery) == 2:
             check("REPS stops sending into the dead link at least twice as fast as OPS",
                   recovery["reps"] * 2 <= recovery["ops"], str(recovery))
+        plane_schedule(example, tmp)
         for i, (text, want) in enumerate(BAD):
             path = os.path.join(tmp, "bad%d.txt" % i)
             with open(path, "w") as f:

@@ -30,6 +30,9 @@ cpp_examples = [
      "--pfcMode=static --pfcThreshold=32KiB --cc=dcqcn --lb=ops,reps --quiet", "True", "False"),
     ("reps-link-failure --leaves=2 --hostsPerLeaf=4 --spines=4 --flowSize=512KiB --failAt=5us "
      "--failFor=20us --failGap=10us --binWidth=20us --quiet", "True", "False"),
+    ("reps-planes --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB", "True", "False"),
+    ("reps-lb-comparison --planes=2 --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=256KiB "
+     "--lb=ecmp,ops,reps --failedLinks=2 --failAt=5us --quiet", "True", "False"),
     ("reps-asymmetric --leaves=4 --hostsPerLeaf=4 --spines=4 --degradedLinks=2 "
      "--flowSize=256KiB --quiet", "True", "False"),
     ("reps-allreduce --leaves=2 --hostsPerLeaf=2 --spines=2 --pods=2 --cores=4 --flowSize=64KiB "

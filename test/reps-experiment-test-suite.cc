@@ -394,6 +394,9 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         {
             seen->fabric[std::string("Pfc") + a] = pfc ? Attr(pfc, a) : "-";
         }
+        seen->fabric["planes"] = std::to_string(f->GetNPlanes());
+        seen->fabric["hostPorts"] =
+            std::to_string(f->GetHost(0)->GetObject<RdmaStack>()->GetNPlanes());
         seen->fabric["hostPfcPort"] =
             f->GetLinkDevice(f->GetHostLink(0), 0)->GetObject<PfcPort>() ? "true" : "false";
         const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
@@ -457,6 +460,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.freezing = false;
         e.freezeDuration = "3ms";
         e.lb = "ops,reps";
+        e.planes = 2;
         e.quiet = true;
         e.Check();
         Seen seen;
@@ -480,6 +484,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
                               MicroSeconds(13),
                               "--dlbTimeout in every switch");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["FlowletTableSize"], "96", "--dlbTableSize");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["planes"], "2", "--planes in the fabric");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["hostPorts"], "2", "--planes: a NIC port per plane");
         NS_TEST_ASSERT_MSG_EQ(seen.qps.size(), 4, "one sender per host");
         for (QpSeen& qp : seen.qps)
         {

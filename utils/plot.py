@@ -10,6 +10,8 @@ options, any number of them, and writes:
   spine_share.png    share of the bytes going up into each spine (2 tiers) or core (3 tiers),
                      one bar per scheme: which spines each path selector's packets took
                      ("link_bytes" in the JSON)
+  plane_share.png    share of the bytes each plane of a multi-plane fabric carried, one stacked
+                     bar per scheme ("planes" in the JSON, written with --planes > 1)
   link_heatmap.png   utilization of every switch-to-switch link over time, uplinks above
                      downlinks, one panel per scheme (the "link_utilization" time series,
                      written with --linkSeries)
@@ -52,8 +54,8 @@ import math
 import os
 import sys
 
-KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "spine_share", "link_heatmap", "ts", "sweep",
-         "scaling")
+KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "spine_share", "plane_share", "link_heatmap",
+         "ts", "sweep", "scaling")
 
 # Rank of a node in the fabric, from its name: traffic from a lower to a higher rank goes up.
 RANKS = (("host", 0), ("leaf", 1), ("agg", 2), ("spine", 3), ("core", 3))
@@ -264,6 +266,27 @@ def plot_spine_share(plt, runs, out):
                  fontsize=10)
     ax.legend(fontsize=8)
     ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
+def plot_plane_share(plt, runs, out):
+    runs = [(name, r["planes"]) for name, r in runs if r.get("planes")]
+    fig, ax = plt.subplots(figsize=(max(6.4, 0.6 * len(runs) + 2), 3.6))
+    planes = max(len(p) for _, p in runs)
+    bottom = [0.0] * len(runs)
+    for k in range(planes):
+        share = [100.0 * p[k]["share"] if k < len(p) else 0.0 for _, p in runs]
+        ax.bar(range(len(runs)), share, 0.6, bottom=bottom, label="plane %d" % k)
+        bottom = [b + s for b, s in zip(bottom, share)]
+    ax.axhline(100.0 / planes, color="k", lw=0.8, ls="--")
+    ax.set_xticks(range(len(runs)))
+    ax.set_xticklabels([name for name, _ in runs], rotation=90 if len(runs) > 8 else 0,
+                       fontsize=7)
+    ax.set_ylabel("% of the bytes the hosts sent")
+    ax.set_title("share of each plane (dashed: an even share of plane 0)", fontsize=10)
+    ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(out, dpi=120)
     plt.close(fig)
@@ -492,6 +515,8 @@ def main(argv=None):
             print("plot.py: note: no link_bytes in the JSON; no link load plot", file=sys.stderr)
     if "spine_share" in kinds and any(top_tier_share(r) for _, r in named_runs):
         plot_spine_share(plt, named_runs, target("spine_share"))
+    if "plane_share" in kinds and any(r.get("planes") for _, r in named_runs):
+        plot_plane_share(plt, named_runs, target("plane_share"))
     if "link_heatmap" in kinds and any("link_utilization" in r.get("timeseries", {})
                                        for _, r in named_runs):
         plot_link_heatmap(plt, named_runs, target("link_heatmap"))

@@ -91,7 +91,8 @@ TEST(FailureSchedule, ErrorsNameTheLineAndTheField)
     ExpectError("# only a comment\n", "no event");
     ExpectError("20us link:leaf0-spine1\n", "line 1: expected '<time> <element> <action>");
     ExpectError("\n\nsoon link:leaf0-spine1 down\n", "line 3: time 'soon'");
-    ExpectError("20us router:r1 down\n", "line 1: element 'router:r1' is not a link or a switch");
+    ExpectError("20us router:r1 down\n",
+                "line 1: element 'router:r1' is not a link, a switch or a plane");
     ExpectError("20us link:leaf0 down\n", "line 1: element 'link:leaf0' must name two nodes");
     ExpectError("20us link:leaf0-leaf0 down\n", "must name two different nodes");
     ExpectError("20us link:leaf0-spine1#x down\n", "parallel link index");
@@ -114,6 +115,46 @@ TEST(FailureSchedule, ErrorsNameTheLineAndTheField)
     ExpectError("0 link:leaf0-spine1 loss nan\n", "loss 'nan'");
     ExpectError("0 link:leaf0-spine1 ber 0.01\n", "ber '0.01': allowed: a number from 0 to 1e-3");
     ExpectError("0 link:leaf0-spine1 down\n0 link:x-y \x01 down\n", "line 2: a character");
+}
+
+TEST(FailureSchedule, PlaneElements)
+{
+    std::vector<FailureSchedule::Event> e;
+    ASSERT_EQ(FailureSchedule::Parse("20us plane:1 down\n"
+                                     "40us plane:1 up\n"
+                                     "0 plane:0 flap 5us 20us 3\n"
+                                     "10us switch:p1.spine2 down\n"
+                                     "10us link:host3-p1.leaf0 down\n"
+                                     "10us link:p2.leaf0-p2.spine1#1 loss 0.5\n",
+                                     e),
+              "");
+    ASSERT_EQ(e.size(), 6U);
+    EXPECT_TRUE(e[0].isPlane);
+    EXPECT_FALSE(e[0].isSwitch);
+    EXPECT_EQ(e[0].plane, 1U);
+    EXPECT_EQ(e[0].GetElement(), "plane:1");
+    EXPECT_EQ(e[1].action, FailureSchedule::UP);
+    EXPECT_EQ(e[2].plane, 0U);
+    EXPECT_EQ(e[2].action, FailureSchedule::FLAP);
+    EXPECT_EQ(e[3].GetElement(), "switch:p1.spine2");
+    EXPECT_EQ(e[4].nodeB, "p1.leaf0");
+    EXPECT_EQ(e[5].GetElement(), "link:p2.leaf0-p2.spine1#1");
+}
+
+TEST(FailureSchedule, PlaneErrorsNameTheLine)
+{
+    ExpectError("20us plane:8 down\n", "line 1: element 'plane:8': the plane after 'plane:' "
+                                        "must be a number from 0 to 7");
+    ExpectError("\n20us plane: down\n", "line 2: element 'plane:'");
+    ExpectError("20us plane:01 down\n", "must be a number from 0 to 7");
+    ExpectError("20us plane:-1 down\n", "must be a number from 0 to 7");
+    ExpectError("20us plane:1 down\n0 plane:1 rate 10Gbps\n",
+                "line 2: action 'rate' applies to links, not to a plane");
+    ExpectError("0 plane:0 ber 1e-6\n", "applies to links, not to a plane");
+    ExpectError("20us switch:p.spine0 down\n", "is not a node name");
+    ExpectError("20us switch:px1.spine0 down\n", "is not a node name");
+    ExpectError("20us switch:p1.Spine0 down\n", "is not a node name");
+    ExpectError("20us switch:p1. down\n", "is not a node name");
 }
 
 TEST(FailureSchedule, LoadNamesTheFile)
