@@ -50,18 +50,18 @@ ExperimentOptions::RegisterDistributedOptions()
                 if (bad)
                 {
                     OptionParser::Exit("--systems: " + std::to_string(systems) +
-                                       " ranks cannot run " + what);
+                                       " must be 1 with " + what);
                 }
             };
             refuse(std::find(g_distributedPatterns.begin(),
                              g_distributedPatterns.end(),
                              pattern) == g_distributedPatterns.end(),
                    "--pattern=" + pattern +
-                       " (a collective waits for flows of other ranks); allowed: permutation, "
-                       "tornado, incast, websearch, hadoop");
+                       " (a collective waits for flows of other ranks; the patterns allowed with "
+                       "more ranks: permutation, tornado, incast, websearch, hadoop)");
             refuse(!m_parsed.linkDelay.IsStrictlyPositive(),
-                   "--linkDelay=0 (the links between ranks give the MPI engine its lookahead); "
-                   "allowed: > 0");
+                   "--linkDelay=0 (the links between ranks give the MPI engine its lookahead, "
+                   "which must be > 0)");
             refuse(pfc, "--pfc (PAUSE frames are handed to the far end directly)");
             refuse(tcpBackground > 0,
                    "--tcpBackground (its completion is counted in one process)");
@@ -70,7 +70,8 @@ ExperimentOptions::RegisterDistributedOptions()
                    "synchronized between ranks)");
             refuse(m_parsed.sample.IsStrictlyPositive(),
                    "--sampleInterval=" + sampleInterval +
-                       " (the time series are sampled per process and not gathered); allowed: 0");
+                       " (the time series are sampled per process and not gathered; give "
+                       "--sampleInterval=0)");
             refuse(!pcap.empty(), "--pcap (every process would write the same capture files)");
         }
         std::string error = DistributedRun::Enable(systems);

@@ -445,7 +445,9 @@ ExperimentRun::StartMonitors()
     m_monitor->SetFabric(m_fabric);
     m_monitor->SetRunner(m_runner);
     m_monitor->Start();
-    if (!m_exp.quiet && DistributedRun::GetRank() == 0)
+    // An MPI run: rank 0 prints the progress of its own flows (and has some to count).
+    if (!m_exp.quiet && DistributedRun::GetRank() == 0 &&
+        (!DistributedRun::IsEnabled() || m_totalFlows > 0))
     {
         m_progress = CreateObject<ProgressReporter>();
         m_progress->SetLabel(m_choice.name);

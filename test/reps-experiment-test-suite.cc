@@ -396,6 +396,12 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         }
         seen->fabric["hostPfcPort"] =
             f->GetLinkDevice(f->GetHostLink(0), 0)->GetObject<PfcPort>() ? "true" : "false";
+        uint32_t systems = 0;
+        for (uint32_t h = 0; h < f->GetNHosts(); ++h)
+        {
+            systems = std::max(systems, f->GetHost(h)->GetSystemId() + 1);
+        }
+        seen->fabric["systems"] = std::to_string(systems);
         const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
         for (const Ptr<RdmaQueuePair>& qp : qps)
         {
@@ -480,6 +486,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
                               MicroSeconds(13),
                               "--dlbTimeout in every switch");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["FlowletTableSize"], "96", "--dlbTableSize");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["systems"], "1", "--systems (1: one rank)");
         NS_TEST_ASSERT_MSG_EQ(seen.qps.size(), 4, "one sender per host");
         for (QpSeen& qp : seen.qps)
         {
