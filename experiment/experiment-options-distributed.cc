@@ -43,6 +43,11 @@ ExperimentOptions::RegisterDistributedOptions()
                                " is out of range; allowed: 1 to " + std::to_string(groups) +
                                " (the " + what + ": a rank holds whole " + what + ")");
         }
+        if (systems > 1 && !DistributedRun::IsAvailable())
+        {
+            // No MPI engine in this build: say that before anything else.
+            OptionParser::Exit("--systems: " + DistributedRun::Enable(systems));
+        }
         if (systems > 1)
         {
             // What a rank cannot run or measure alone.
