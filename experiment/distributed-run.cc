@@ -119,7 +119,10 @@ DistributedRun::Enable(uint32_t systems)
     // events at this point).
     Simulator::Destroy();
     GlobalValue::Bind("SimulatorImplementationType", StringValue("ns3::DistributedSimulatorImpl"));
-    MpiInterface::Enable(nullptr, nullptr);
+    // MPI is initialized here, not by ns-3, so that the engine can be started again for the
+    // next run of the process (ns-3 frees its receive buffers when a simulation is destroyed).
+    MPI_Init(nullptr, nullptr);
+    MpiInterface::Enable(MPI_COMM_WORLD);
     g_enabled = true;
     std::atexit(&DisableAtExit);
     if (MpiInterface::GetSize() != systems)
@@ -165,6 +168,21 @@ DistributedRun::Disable()
     {
         g_enabled = false;
         MpiInterface::Disable();
+        MPI_Finalize();
+    }
+#endif
+}
+
+void
+DistributedRun::Restart()
+{
+#ifdef NS3_MPI
+    if (g_enabled)
+    {
+        // Simulator::Destroy() freed the engine's buffers: a new interface for the next run.
+        MPI_Barrier(MPI_COMM_WORLD);
+        MpiInterface::Disable();
+        MpiInterface::Enable(MPI_COMM_WORLD);
     }
 #endif
 }

@@ -54,6 +54,9 @@ class DistributedRun
     /// Stop the MPI engine (MPI_Finalize), when it runs.
     static void Disable();
 
+    /// After Simulator::Destroy(): make the MPI engine ready for another run in this process.
+    static void Restart();
+
     /**
      * \return the number of processes the MPI launcher (mpirun) says it started, read from
      * its environment (1 when not started by a launcher).

@@ -160,6 +160,7 @@ ExperimentRun::Execute()
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     Collect();
     Simulator::Destroy();
+    DistributedRun::Restart();
     return m_result;
 }
 
