@@ -66,6 +66,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('reps')
     module_test.source = [
         'test/reps-congestion-control-test-suite.cc',
+        'test/reps-distributed-test-suite.cc',
         'test/reps-ecn-queue-test-suite.cc',
         'test/reps-experiment-test-suite.cc',
         'test/reps-fabric-monitor-test-suite.cc',
@@ -153,12 +154,17 @@ def build(bld):
     ]
 
     # The experiment layer, a module of its own above reps.
-    experiment = bld.create_ns3_module('reps-experiment', ['reps'])
+    # With ns-3's MPI module (--enable-mpi), --systems runs on its distributed engine.
+    experiment_deps = ['reps'] + (['mpi'] if getattr(bld.env, 'ENABLE_MPI', False) else [])
+    experiment = bld.create_ns3_module('reps-experiment', experiment_deps)
     experiment.source = [
+        'experiment/distributed-run.cc',
         'experiment/experiment-options-collectives.cc',
+        'experiment/experiment-options-distributed.cc',
         'experiment/experiment-options.cc',
         'experiment/experiment-report.cc',
         'experiment/experiment-run-collectives.cc',
+        'experiment/experiment-run-distributed.cc',
         'experiment/experiment-run-faults.cc',
         'experiment/experiment-run.cc',
         'experiment/fabric-experiment.cc',
@@ -174,6 +180,7 @@ def build(bld):
     experiment_headers = bld(features='ns3header')
     experiment_headers.module = 'reps-experiment'
     experiment_headers.source = [
+        'experiment/distributed-run.h',
         'experiment/experiment-options.h',
         'experiment/experiment-report.h',
         'experiment/experiment-run.h',

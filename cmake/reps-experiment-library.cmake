@@ -38,6 +38,11 @@ function(reps_experiment_library)
     endif()
   endif()
   target_link_libraries(reps-experiment PUBLIC ${libreps} nlohmann_json::nlohmann_json)
+  if(ENABLE_MPI AND libmpi)
+    # An ns-3 tree configured with --enable-mpi (NS3_MPI defined everywhere): --systems runs
+    # on ns-3's distributed engine and gathers the results with MPI.
+    target_link_libraries(reps-experiment PUBLIC ${libmpi} ${MPI_CXX_LIBRARIES})
+  endif()
   if(TARGET ${libreps}-obj)
     # ns-3 compiles the module from an object library: the headers are copied when it builds.
     add_dependencies(reps-experiment ${libreps})

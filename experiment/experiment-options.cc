@@ -81,7 +81,8 @@ ExperimentOptions::ExperimentOptions()
       pcap(""),
       pcapNodes("hosts"),
       pcapSnapLen(0),
-      quiet(false)
+      quiet(false),
+      systems(1)
 {
     RegisterWorkloadOptions();
     RegisterCollectiveOptions();
@@ -90,6 +91,7 @@ ExperimentOptions::ExperimentOptions()
     RegisterFaultOptions();
     RegisterRunOptions();
     RegisterOutputOptions();
+    RegisterDistributedOptions();
 }
 
 // Every help text ends with the unit or the allowed values, in parentheses.

@@ -92,6 +92,7 @@ class ExperimentOptions : public FabricOptions
     std::string pcapNodes;         //!< Nodes whose ports are captured.
     uint32_t pcapSnapLen;          //!< Bytes kept of each captured packet (0: all).
     bool quiet;                    //!< No progress lines.
+    uint32_t systems;              //!< MPI ranks the fabric is cut into (1: sequential).
 
   private:
     std::vector<FailureSchedule::Event> m_failureEvents; //!< Events of --failureFile.
@@ -112,6 +113,9 @@ class ExperimentOptions : public FabricOptions
     void RegisterRunOptions();
     /// Register the options of the outputs: JSON, CSV, packet captures, progress lines.
     void RegisterOutputOptions();
+    /// Register --systems (MPI ranks) with what a distributed run refuses; starts the MPI
+    /// engine when the options are checked.
+    void RegisterDistributedOptions();
 
     FlowTrace m_trace; //!< The trace of --traceFile.
 };

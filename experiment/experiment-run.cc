@@ -4,6 +4,7 @@
 
 #include "experiment-run.h"
 
+#include "distributed-run.h"
 #include "experiment-streams.h"
 #include "option-parser.h"
 
@@ -159,6 +160,7 @@ ExperimentRun::Execute()
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
     Collect();
     Simulator::Destroy();
+    DistributedRun::Restart();
     return m_result;
 }
 
@@ -224,6 +226,7 @@ ExperimentRun::BuildFabric()
     fh->SetPfcAttribute("Alpha", DoubleValue(e.pfcAlpha));
     fh->SetPfcAttribute("StaticThreshold", UintegerValue(m_parsed.pfcThreshold));
     fh->SetPfcAttribute("SharedBufferSize", UintegerValue(m_parsed.pfcBuffer));
+    fh->SetAttribute("Systems", UintegerValue(e.systems));
     m_fabric = fh->Build();
     ClosFabricHelper::AssignStreams(m_fabric, ExperimentStreams::FABRIC);
     m_hosts = m_fabric->GetHosts();
@@ -370,6 +373,11 @@ ExperimentRun::ScheduleWorkload()
     m_runner->GetStats().SetIdeal(m_parsed.linkRate, m_fabricRtt);
     m_runner->GetStats().SetBaseRttCallback(
         MakeBoundCallback(&PairRtt, m_fabric, m_packetBytes, m_ackBytes));
+    if (DistributedRun::IsEnabled())
+    {
+        ScheduleOwnFlows();
+        return;
+    }
     m_runner->SetAllCompletedCallback(MakeCallback(&ExperimentRun::RdmaPartDone, this));
     m_runner->Schedule(m_flows);
     m_totalFlows = static_cast<uint32_t>(m_flows.size());
@@ -439,7 +447,9 @@ ExperimentRun::StartMonitors()
     m_monitor->SetFabric(m_fabric);
     m_monitor->SetRunner(m_runner);
     m_monitor->Start();
-    if (!m_exp.quiet)
+    // An MPI run: rank 0 prints the progress of its own flows (and has some to count).
+    if (!m_exp.quiet && DistributedRun::GetRank() == 0 &&
+        (!DistributedRun::IsEnabled() || m_totalFlows > 0))
     {
         m_progress = CreateObject<ProgressReporter>();
         m_progress->SetLabel(m_choice.name);
@@ -481,6 +491,10 @@ ExperimentRun::Collect()
     r.extra["base_rtt_us"] = m_fabricRtt.ToDouble(Time::US);
     r.extra["link_packets"] = linkPackets;
     r.extra["wall_us_per_link_packet"] = linkPackets ? r.wallSeconds * 1e6 / linkPackets : 0.0;
+    if (DistributedRun::IsEnabled())
+    {
+        GatherRanks();
+    }
 }
 
 std::vector<uint32_t>

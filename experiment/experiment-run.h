@@ -79,6 +79,13 @@ class ExperimentRun
     void StartMonitors();
     /// Fill the result from the runner, the monitor and the queue pairs.
     void Collect();
+    /// MPI run: schedule the flows whose sender is a host of this rank (the queue pairs of
+    /// every flow exist on every rank, with the same random streams).
+    void ScheduleOwnFlows();
+    /// MPI run: check that every link between ranks is a remote channel, and print the cut.
+    void CheckPartition() const;
+    /// MPI run: gather every rank's part of the result on rank 0 (see DistributedRun).
+    void GatherRanks();
     /// A flow or the collective completed: the RDMA part is done when both the runner and the
     /// collective are (a training loop leaves the runner idle during its compute phases).
     void RdmaPartDone();

@@ -4,11 +4,14 @@
 
 #include "fabric-experiment.h"
 
+#include "distributed-run.h"
 #include "experiment-run.h"
 #include "option-parser.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+
+#include <sstream>
 
 namespace ns3
 {
@@ -41,14 +44,21 @@ FabricExperiment::RunAll(std::ostream& os, ExperimentReport& report)
 {
     NS_LOG_FUNCTION(this);
     FillConfig(report);
-    PrintSetup(os);
+    // An MPI run: every rank simulates, rank 0 alone holds the gathered results and writes.
+    std::ostringstream otherRank;
+    std::ostream& out = DistributedRun::GetRank() == 0 ? os : otherRank;
+    PrintSetup(out);
     for (const PathSelectorNames::Choice& choice : GetSelectors())
     {
         report.AddResult(Run(choice));
+        otherRank.str("");
     }
-    os << "\n";
-    report.PrintTable(os);
-    WriteOutputs(report);
+    out << "\n";
+    report.PrintTable(out);
+    if (DistributedRun::GetRank() == 0)
+    {
+        WriteOutputs(report);
+    }
 }
 
 void

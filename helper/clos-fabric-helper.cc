@@ -226,7 +226,9 @@ ClosFabricHelper::GetTypeId()
             .AddAttribute("Systems",
                           "Number of MPI systems (ranks) the nodes are spread over: the hosts "
                           "and switches of a pod (3-tier) or leaf group (2-tier) share a "
-                          "systemId; spines and cores are spread round-robin.",
+                          "systemId; spines and cores are spread round-robin. At most the "
+                          "number of leaves (2-tier) or pods (3-tier); the links between "
+                          "ranks (leaf-spine or agg-core) need a positive delay.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_systems),
                           MakeUintegerChecker<uint32_t>(1))
@@ -362,7 +364,8 @@ ClosFabricHelper::Validate() const
         os << "FatTree k (" << m_fatTreeK << ") must be even and >= 2";
         return os.str();
     }
-    for (const std::string& error : {ValidateShape(), ValidateAddressing(), ValidateQueueDiscs()})
+    for (const std::string& error :
+         {ValidateShape(), ValidateAddressing(), ValidateQueueDiscs(), ValidateSystems()})
     {
         if (!error.empty())
         {
@@ -423,6 +426,35 @@ ClosFabricHelper::ValidateShape() const
     {
         os << "HostsPerLeaf (" << m_hostsPerLeaf << ") plus the up-links of a leaf (" << uplinks
            << ") must be at most LeafRadix (" << m_leafRadix << ")";
+    }
+    return os.str();
+}
+
+std::string
+ClosFabricHelper::ValidateSystems() const
+{
+    if (m_systems <= 1)
+    {
+        return "";
+    }
+    // A rank holds whole groups (a leaf with its hosts, or a pod): no more ranks than groups.
+    const bool twoTier = m_tiers == 2;
+    const uint32_t groups = twoTier ? m_leaves : m_pods;
+    std::ostringstream os;
+    if (m_systems > groups)
+    {
+        os << "Systems (" << m_systems << ") must be at most the number of "
+           << (twoTier ? "leaves" : "pods") << " (" << groups << "): a rank holds whole "
+           << (twoTier ? "leaves with their hosts" : "pods");
+        return os.str();
+    }
+    // The cut links are the MPI engine's lookahead, which must be positive.
+    const Time cutDelay = twoTier ? m_leafUpDelay : m_aggUpDelay;
+    if (!cutDelay.IsStrictlyPositive())
+    {
+        os << (twoTier ? "LeafUplinkDelay" : "AggUplinkDelay")
+           << " must be > 0 with Systems > 1 (the links between ranks give the MPI engine its "
+              "lookahead)";
     }
     return os.str();
 }

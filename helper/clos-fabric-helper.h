@@ -230,6 +230,8 @@ class ClosFabricHelper : public Object
     std::string ValidateAddressing() const;
     /// \return the message of Validate() about the queue discs, or ""
     std::string ValidateQueueDiscs() const;
+    /// \return the message of Validate() about the MPI partition (Systems), or ""
+    std::string ValidateSystems() const;
     /**
      * Check the ECN thresholds a switch queue disc would get.
      * \param tid its TypeId

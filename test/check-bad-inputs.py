@@ -83,6 +83,9 @@ KIND_VALUES = {
     "failures": ["/nonexistent-dir/failures.txt", "/"],
     "nodes": ["", ",", "host0,,leaf0", "nosuchnode", "host99999", "host01", "spine-1", "agg0.0"],
     "snaplen": ["abc", "-1", "10", "63", "65536", "99999999999999999999", ""],
+    # MPI ranks: out of range (the tiny fabrics have 2 leaves), and 2 ranks in one process
+    # (refused without the MPI engine, and by it when mpirun did not start 2 processes).
+    "systems": ["0", "-1", "abc", "", "1.5", "3", "2", "99999999999999999999"],
 }
 
 # The kind of every option, per example (None: any example). An option found in --PrintHelp
@@ -114,6 +117,7 @@ KINDS = {
         "pfcBuffer": "size", "planes": "positive",
         "iterations": "positive", "computeTime": "time", "collective": "choice",
         "jobs": "positive", "jobLayout": "choice", "traceFile": "path",
+        "systems": "systems",
     },
     "reps-fabric-summary": {
         "fatTreeK": "count", "parallel": "positive", "hostRate": "rate",

@@ -399,6 +399,12 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             std::to_string(f->GetHost(0)->GetObject<RdmaStack>()->GetNPlanes());
         seen->fabric["hostPfcPort"] =
             f->GetLinkDevice(f->GetHostLink(0), 0)->GetObject<PfcPort>() ? "true" : "false";
+        uint32_t systems = 0;
+        for (uint32_t h = 0; h < f->GetNHosts(); ++h)
+        {
+            systems = std::max(systems, f->GetHost(h)->GetSystemId() + 1);
+        }
+        seen->fabric["systems"] = std::to_string(systems);
         const uint32_t ack = 12 + RoceAckHeader::SIZE + 4 + 28;
         for (const Ptr<RdmaQueuePair>& qp : qps)
         {
@@ -486,6 +492,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["FlowletTableSize"], "96", "--dlbTableSize");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["planes"], "2", "--planes in the fabric");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["hostPorts"], "2", "--planes: a NIC port per plane");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["systems"], "1", "--systems (1: one rank)");
         NS_TEST_ASSERT_MSG_EQ(seen.qps.size(), 4, "one sender per host");
         for (QpSeen& qp : seen.qps)
         {

@@ -10,6 +10,9 @@
 #                  is derived from the machine's apt sources) and unpacked into a cache directory
 #                  outside the repository, reused by later runs.
 #   -j JOBS        build jobs (default: number of cores)
+#   --no-mpi       configure without ns-3's MPI module (by default Debian's Open MPI is installed,
+#                  ns-3 is configured with --enable-mpi and a 2-rank run of a tiny fabric is
+#                  compared with the sequential one by utils/check-mpi.py)
 #   -h, --help     this text
 # Environment: REPS_CACHE_DIR (default: ${XDG_CACHE_HOME:-~/.cache}/reps).
 set -euo pipefail
@@ -19,11 +22,13 @@ usage() { reps_usage "$0"; }
 
 ns3_dir=""
 jobs="$(nproc)"
+mpi=1
 while [ $# -gt 0 ]; do
     case "$1" in
         -j) [ $# -ge 2 ] || reps_die "-j needs a number of jobs"
             [[ "$2" =~ ^[1-9][0-9]*$ ]] || reps_die "-j takes a positive number, not '$2'"
             jobs="$2"; shift 2 ;;
+        --no-mpi) mpi=0; shift ;;
         -h|--help) usage; exit 0 ;;
         -*) usage >&2; reps_die "unknown option '$1'" ;;
         *) [ -z "$ns3_dir" ] || reps_die "only one NS3_DIR may be given (got '$ns3_dir' and '$1')"
@@ -93,6 +98,13 @@ fi
 # What ns-3 itself needs to build (Debian names), plus the module's own libraries.
 reps_install_packages cmake g++ ninja-build python3 libgsl-dev libsqlite3-dev libxml2-dev \
     nlohmann-json3-dev
+# ns-3's MPI module (distributed runs, --systems): Debian's Open MPI.
+mpi_flags=()
+if [ "$mpi" -eq 1 ]; then
+    reps_install_packages "${REPS_MPI_PACKAGES[@]}"
+    modules="$modules;mpi"
+    mpi_flags=(--enable-mpi)
+fi
 
 reps_log "copying the module to $ns3_dir/contrib/reps"
 rm -rf "$ns3_dir/contrib/reps"
@@ -108,7 +120,7 @@ if [ -d build/include/ns3 ]; then
     grep -l "contrib/reps/" build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
 fi
 reps_log "configuring ns-3 at $ns3_dir with: $modules"
-./ns3 configure --enable-examples --enable-tests --enable-modules="$modules" \
+./ns3 configure --enable-examples --enable-tests "${mpi_flags[@]}" --enable-modules="$modules" \
     --filter-module-examples-and-tests=reps >/tmp/reps-ns3-configure.log 2>&1 \
     || { tail -40 /tmp/reps-ns3-configure.log; reps_die "./ns3 configure failed"; }
 reps_log "building (-j $jobs); the first build of ns-3 takes about 10 minutes on 2 cores"
@@ -145,6 +157,19 @@ while IFS= read -r entry; do
     reps_log "./ns3 run \"$entry\""
     ./ns3 run --no-build "$entry" >/tmp/reps-example.log 2>&1 || { tail -20 /tmp/reps-example.log; failed=1; }
 done <<<"$entries"
+
+# A distributed run: 2 ranks of a tiny fabric against the sequential run (same flows, same
+# completion times to the nanosecond, same counters).
+if [ "$mpi" -eq 1 ]; then
+    example="$(find build -name 'ns3*-reps-lb-comparison*' -type f -perm -u+x | head -1)"
+    if [ -z "$example" ]; then
+        reps_log "no reps-lb-comparison program under $ns3_dir/build"; failed=1
+    else
+        reps_log "2 MPI ranks against the sequential run (utils/check-mpi.py)"
+        python3 contrib/reps/utils/check-mpi.py --np 2 "$example" --leaves=4 --hostsPerLeaf=2 \
+            --spines=2 --flowSize=256KiB --lb=ecmp,ops,reps --sampleInterval=0 || failed=1
+    fi
+fi
 
 [ "$failed" -eq 0 ] || reps_die "in-tree check failed (see above)"
 reps_log "in-tree check passed in $ns3_dir"

@@ -12,6 +12,9 @@ REPS_PACKAGES=(
     libgtest-dev googletest nlohmann-json3-dev tshark
 )
 
+# Debian packages of ns-3's MPI module (in-tree builds configured with --enable-mpi).
+REPS_MPI_PACKAGES=(libopenmpi-dev openmpi-bin)
+
 reps_die() {
     echo "error: $*" >&2
     exit 2
