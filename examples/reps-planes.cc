@@ -7,8 +7,9 @@
  * \ingroup reps
  * Multi-plane fabrics: a permutation on a fabric of --planes identical planes (2 by default,
  * 32 hosts, each with one NIC port per plane; a packet leaves on plane EV mod planes), run for
- * every path selector of --lb (ECMP, OPS, REPS by default; any name of the selector registry)
- * in five scenarios, with routing that never reacts (a failed element is a blackhole):
+ * every path selector of --lb (ECMP, OPS, REPS and MRC by default; any name of the selector
+ * registry) in five scenarios, with routing that never reacts (a failed element is a
+ * blackhole):
  *
  * - healthy: nothing fails;
  * - spine: spine 0 of the last plane fails at --failAt;
@@ -53,7 +54,7 @@ const std::vector<std::string> kScenarios = {"healthy", "spine", "cables1", "cab
 void
 SetDefaults(FabricExperiment& e)
 {
-    e.lb = "ecmp,ops,reps";
+    e.lb = "ecmp,ops,reps,mrc";
     e.planes = 2;
     e.leaves = 4;
     e.hostsPerLeaf = 8;
@@ -89,8 +90,7 @@ void
 ApplyScenario(FabricExperiment& e, const std::string& scenario)
 {
     const std::string last = e.planes > 1 ? "p" + std::to_string(e.planes - 1) + "." : "";
-    const uint32_t uplinks =
-        (e.tiers == 3 ? e.pods * e.leaves : e.leaves) * e.spines * e.planes;
+    const uint32_t uplinks = (e.tiers == 3 ? e.pods * e.leaves : e.leaves) * e.spines * e.planes;
     std::string schedule;
     if (scenario == "spine")
     {
@@ -153,8 +153,8 @@ main(int argc, char* argv[])
               << " hosts, permutation of " << options.flowSize << " per host, failures at "
               << options.failAt << ", routing never reconverges\n\n";
     std::cout << std::left << std::setw(10) << "scenario" << std::setw(10) << "lb" << std::right
-              << std::setw(8) << "done" << std::setw(11) << "fct mean" << std::setw(11)
-              << "fct p99" << std::setw(9) << "drops" << std::setw(9) << "retx"
+              << std::setw(8) << "done" << std::setw(11) << "fct mean" << std::setw(11) << "fct p99"
+              << std::setw(9) << "drops" << std::setw(9) << "retx"
               << "  plane share (%)\n";
     for (const std::string& scenario : kScenarios)
     {
@@ -181,8 +181,9 @@ main(int argc, char* argv[])
                       << (std::to_string(r.flows.GetCompletedCount()) + "/" +
                           std::to_string(r.flows.GetFlowCount()))
                       << std::fixed << std::setprecision(1) << std::setw(11)
-                      << (fct.count ? fct.mean : 0.0) << std::setw(11) << (fct.count ? fct.p99 : 0.0)
-                      << std::setw(9) << r.drops << std::setw(9) << r.retransmissions << " ";
+                      << (fct.count ? fct.mean : 0.0) << std::setw(11)
+                      << (fct.count ? fct.p99 : 0.0) << std::setw(9) << r.drops << std::setw(9)
+                      << r.retransmissions << " ";
             for (const PlaneLoad& p : r.planes)
             {
                 std::cout << " " << std::setw(5)

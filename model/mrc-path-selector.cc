@@ -9,6 +9,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -89,6 +90,14 @@ MrcPathSelector::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&MrcPathSelector::m_probeIntervalAttr),
                           MakeTimeChecker(Time(0), Seconds(1)))
+            .AddAttribute("PlaneLossThreshold",
+                          "Paths of one plane that become ASSUMED_BAD with no unmarked ACK from "
+                          "the plane in between that make every path of the plane ASSUMED_BAD "
+                          "(fabrics of more than one plane; 0: never, each path on its own; at "
+                          "most 65535).",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&MrcPathSelector::m_planeLossThreshold),
+                          MakeUintegerChecker<uint32_t>(0, kMaxThreshold))
             .AddTraceSource("PathStateChanged",
                             "A path changed state: its EV, the old and the new state.",
                             MakeTraceSourceAccessor(&MrcPathSelector::m_stateChanged),
@@ -97,7 +106,12 @@ MrcPathSelector::GetTypeId()
                             "A denied EV was retired and a fresh EV took its slot: the old and "
                             "the new EV.",
                             MakeTraceSourceAccessor(&MrcPathSelector::m_pathReplaced),
-                            "ns3::MrcPathSelector::PathReplacedTracedCallback");
+                            "ns3::MrcPathSelector::PathReplacedTracedCallback")
+            .AddTraceSource("PlaneSuspected",
+                            "PlaneLossThreshold paths of a plane were lost in a row: every path "
+                            "of the plane became ASSUMED_BAD. The plane.",
+                            MakeTraceSourceAccessor(&MrcPathSelector::m_planeSuspected),
+                            "ns3::MrcPathSelector::PlaneSuspectedTracedCallback");
     return tid;
 }
 
@@ -108,6 +122,7 @@ MrcPathSelector::MrcPathSelector()
       m_probeFailThreshold(3),
       m_skipTimeAttr(0),
       m_probeIntervalAttr(0),
+      m_planeLossThreshold(4),
       m_cursor(0),
       m_lastLost(0),
       m_anyLoss(false),
@@ -115,7 +130,8 @@ MrcPathSelector::MrcPathSelector()
       m_probesSent(0),
       m_probesAnswered(0),
       m_probesFailed(0),
-      m_denials(0)
+      m_denials(0),
+      m_planeSuspicions(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -209,6 +225,8 @@ MrcPathSelector::DoStart()
     m_probesAnswered = 0;
     m_probesFailed = 0;
     m_denials = 0;
+    m_planeSuspicions = 0;
+    m_planeLosses.assign(std::max<uint32_t>(planes, 1), 0);
     m_entered.fill(0);
     m_sentIn.fill(0);
     // Plane-interleaved order: consecutive packets of the round robin leave on consecutive
@@ -379,6 +397,11 @@ MrcPathSelector::DoFeedback(uint16_t ev, Feedback kind)
         return; // a retired EV, or one from before AssignStreams()
     }
     Path& path = m_paths[it->second];
+    if (kind != LOST)
+    {
+        // An ACK, marked or not, or a NACK of a trimmed header: the plane delivers.
+        m_planeLosses[PlaneOfEntropy(ev, GetPlanes())] = 0;
+    }
     switch (kind)
     {
     case GOOD:
@@ -395,18 +418,51 @@ MrcPathSelector::DoFeedback(uint16_t ev, Feedback kind)
     case LOST:
         if (path.state != ASSUMED_BAD && ++path.losses >= m_lossThreshold)
         {
-            SetState(path, ASSUMED_BAD);
-            // The first probe leaves at once; the rounds judge it one ProbeInterval later.
-            if (SendProbe(path.ev))
-            {
-                ++m_probesSent;
-                path.probeOutstanding = true;
-                path.probeSentAt = Simulator::Now();
-            }
+            AssumeBad(path);
+            PlaneLoss(ev);
             ScheduleProbing();
         }
         break;
     }
+}
+
+void
+MrcPathSelector::AssumeBad(Path& path)
+{
+    SetState(path, ASSUMED_BAD);
+    // The first probe leaves at once; the rounds judge it one ProbeInterval later.
+    if (SendProbe(path.ev))
+    {
+        ++m_probesSent;
+        path.probeOutstanding = true;
+        path.probeSentAt = Simulator::Now();
+    }
+}
+
+void
+MrcPathSelector::PlaneLoss(uint16_t ev)
+{
+    const uint32_t planes = GetPlanes();
+    if (m_planeLossThreshold == 0 || planes < 2)
+    {
+        return;
+    }
+    const uint32_t plane = PlaneOfEntropy(ev, planes);
+    if (++m_planeLosses[plane] < m_planeLossThreshold)
+    {
+        return;
+    }
+    m_planeLosses[plane] = 0;
+    ++m_planeSuspicions;
+    NS_LOG_LOGIC("plane " << plane << " suspected");
+    for (Path& path : m_paths)
+    {
+        if ((path.state == GOOD || path.state == SKIP) && PlaneOfEntropy(path.ev, planes) == plane)
+        {
+            AssumeBad(path);
+        }
+    }
+    m_planeSuspected(plane);
 }
 
 void
@@ -500,6 +556,7 @@ MrcPathSelector::DoProbeReply(uint16_t ev, Time rtt)
         return; // the EV was retired meanwhile
     }
     ++m_probesAnswered;
+    m_planeLosses[PlaneOfEntropy(ev, GetPlanes())] = 0;
     Path& path = m_paths[it->second];
     path.probeOutstanding = false;
     if (path.state == ASSUMED_BAD)
@@ -563,6 +620,7 @@ MrcPathSelector::DoGetCounters(Counters& counters) const
     counters["probes.answered"] = m_probesAnswered;
     counters["probes.failed"] = m_probesFailed;
     counters["denials"] = m_denials;
+    counters["plane-suspicions"] = m_planeSuspicions;
 }
 
 } // namespace ns3

@@ -42,6 +42,13 @@ namespace ns3
  * A retransmission avoids every path with a loss since its last unmarked ACK, so it never
  * leaves on the path that lost the packet while another one is usable.
  *
+ * A whole plane (PlaneLossThreshold, fabrics of more than one plane): when that many paths of
+ * one plane became ASSUMED_BAD with no unmarked ACK from any path of the plane in between, the
+ * plane is suspected and every GOOD or SKIP path of it becomes ASSUMED_BAD at once (each is
+ * probed and comes back on its own reply; the PlaneSuspected trace reports it). A NIC learns
+ * of a dead port from its link state; this rule covers a plane that dies beyond the first hop,
+ * which otherwise costs one timeout per path of the plane.
+ *
  * Probes are sent through the queue pair's probe hook (PathSelector::SetProbeCallback();
  * RdmaQueuePair sends a PROBE packet, see RoceProbeHeader). Probing runs while the connection
  * sends: a probe round is skipped when no packet left since the previous one, and the next
@@ -89,6 +96,12 @@ class MrcPathSelector : public PathSelector
      * \param [in] fresh the EV that takes its slot (ASSUMED_BAD until a probe answers).
      */
     typedef void (*PathReplacedTracedCallback)(uint16_t denied, uint16_t fresh);
+
+    /**
+     * TracedCallback signature for a suspected plane.
+     * \param [in] plane the plane whose paths all became ASSUMED_BAD.
+     */
+    typedef void (*PlaneSuspectedTracedCallback)(uint32_t plane);
 
     /**
      * \brief Get the type ID.
@@ -157,6 +170,16 @@ class MrcPathSelector : public PathSelector
      * \param to its new state.
      */
     void SetState(Path& path, PathState to);
+    /**
+     * Count a path of a plane that became ASSUMED_BAD, and suspect the plane at the threshold.
+     * \param ev the path's EV.
+     */
+    void PlaneLoss(uint16_t ev);
+    /**
+     * Make a path ASSUMED_BAD and send its first probe.
+     * \param path the path.
+     */
+    void AssumeBad(Path& path);
     /// Schedule the next probe round unless one is pending or no path is ASSUMED_BAD.
     void ScheduleProbing();
     /// A probe round: count unanswered probes, deny, probe every ASSUMED_BAD path.
@@ -187,6 +210,7 @@ class MrcPathSelector : public PathSelector
     uint32_t m_probeFailThreshold; //!< ProbeFailThreshold.
     Time m_skipTimeAttr;           //!< SkipTime (0: 2 base RTTs).
     Time m_probeIntervalAttr;      //!< ProbeInterval (0: the RTO).
+    uint32_t m_planeLossThreshold; //!< PlaneLossThreshold (0: off).
 
     // state
     std::vector<Path> m_paths;                         //!< The set, plane-interleaved.
@@ -197,17 +221,20 @@ class MrcPathSelector : public PathSelector
     bool m_anyLoss;                                    //!< A loss was reported.
     bool m_sentSinceRound;                             //!< A packet left since the last round.
     EventId m_probeEvent;                              //!< Next probe round.
+    std::vector<uint32_t> m_planeLosses; //!< Per plane: paths lost since its last unmarked ACK.
 
     // counters
     uint64_t m_probesSent;                      //!< Probes sent.
     uint64_t m_probesAnswered;                  //!< Replies for paths of the set.
     uint64_t m_probesFailed;                    //!< Probes counted unanswered.
     uint64_t m_denials;                         //!< EVs retired.
+    uint64_t m_planeSuspicions;                 //!< Planes suspected.
     std::array<uint64_t, N_STATES> m_entered{}; //!< Transitions into each state.
     std::array<uint64_t, N_STATES> m_sentIn{};  //!< Packets sent on a path per state.
 
     TracedCallback<uint16_t, PathState, PathState> m_stateChanged; //!< PathStateChanged.
     TracedCallback<uint16_t, uint16_t> m_pathReplaced;             //!< PathReplaced.
+    TracedCallback<uint32_t> m_planeSuspected;                     //!< PlaneSuspected.
 };
 
 } // namespace ns3

@@ -171,7 +171,7 @@ CASES = [
     ("reps-lb-comparison", ["--evSpace=64", "--lb=ops,mrc"], r"--evSpace: 64 is too small for mrc.*PathCount.*allowed with mrc: 128 to 65536"),
     ("reps-lb-comparison", ["--evSpace=4", "--lb=ops,mp"], r"--evSpace: 4 is too small for mp.*allowed with mp: 8 to 65536"),
     ("reps-lb-comparison", ["--tiers=4"], r"--tiers: 4 is not allowed; allowed: 2"),
-    ("reps-lb-comparison", ["--tiers=3", "--pods=2", "--spines=3", "--cores=4"], r"fabric \(--tiers.*--cores\).*multiple"),
+    ("reps-lb-comparison", ["--tiers=3", "--pods=2", "--spines=3", "--cores=4"], r"fabric \(--tiers.*--cores.*\): Cores \(4\) must be a multiple"),
     ("reps-lb-comparison", ["--tiers=3", "--pods=4096", "--leaves=4096", "--hostsPerLeaf=4096"], r"--hosts \(pods x leaves x hostsPerLeaf\): .* out of range"),
     ("reps-lb-comparison", ["--leaves=4096", "--hostsPerLeaf=4096"], r"--hosts \(leaves x hostsPerLeaf\): .* out of range"),
     ("reps-lb-comparison", ["--hostsPerLeaf=1", "--leaves=1"], r"--hosts .*1 is out of range; expected a value in \[2,"),

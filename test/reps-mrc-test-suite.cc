@@ -25,9 +25,9 @@ using namespace ns3;
  * \ingroup reps-test
  * The MRC-style multipath selector (MrcPathSelector): its path state machine step by step on
  * scripted feedback (each transition and threshold, probes, denial and replacement,
- * retransmissions on another path, the even spread over planes), reproducibility, attribute
- * checks, and a fabric run with a blackholed leaf uplink where it moves its traffic off the
- * dead paths and every byte arrives exactly once.
+ * retransmissions on another path, the even spread over planes, the plane rule),
+ * reproducibility, attribute checks, and a fabric run with a blackholed leaf uplink where it moves
+ * its traffic off the dead paths and every byte arrives exactly once.
  */
 
 namespace
@@ -409,6 +409,117 @@ class MrcLossProbeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(s->GetCounter("denials"), 0, "no denial");
         NS_TEST_EXPECT_MSG_LT(Simulator::Now(), MicroSeconds(40), "no probing left behind");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The plane rule on scripted feedback, 2 planes and 8 paths (4 per plane), PlaneLossThreshold
+ * 2: one lost path of plane 1 leaves the rest of the plane GOOD; an ACK from any path of the
+ * plane, marked or not, restarts the count; two lost paths in a row suspect the plane, every
+ * path of it (GOOD or SKIP) becomes ASSUMED_BAD and is probed at once, data leaves on plane 0 only,
+ * and the plane's paths come back one by one on their probe replies. On one plane, and with the
+ * threshold 0, the rule never applies.
+ */
+class MrcPlaneRuleTestCase : public TestCase
+{
+  public:
+    MrcPlaneRuleTestCase()
+        : TestCase("MRC: losses on PlaneLossThreshold paths of a plane suspect the whole plane")
+    {
+    }
+
+  private:
+    /**
+     * PlaneSuspected sink.
+     * \param v where to record
+     * \param plane the plane
+     */
+    static void Suspected(std::vector<uint32_t>* v, uint32_t plane)
+    {
+        v->push_back(plane);
+    }
+
+    /**
+     * \param s a selector
+     * \param plane a plane
+     * \param planes the number of planes
+     * \param state a state
+     * \return how many paths of the plane are in that state
+     */
+    static uint32_t InPlane(Ptr<MrcPathSelector> s,
+                            uint32_t plane,
+                            uint32_t planes,
+                            MrcPathSelector::PathState state)
+    {
+        uint32_t n = 0;
+        for (const MrcPathSelector::Path& path : s->GetPaths())
+        {
+            n += PathSelector::PlaneOfEntropy(path.ev, planes) == plane && path.state == state;
+        }
+        return n;
+    }
+
+    void DoRun() override
+    {
+        Ptr<MrcPathSelector> s = MakeMrc(8);
+        s->SetAttribute("PlaneLossThreshold", UintegerValue(2));
+        std::vector<uint32_t> suspected;
+        s->TraceConnectWithoutContext("PlaneSuspected", MakeBoundCallback(&Suspected, &suspected));
+        MrcLog log;
+        log.Connect(s);
+        s->Start(Context(2));
+        std::vector<uint16_t> one;
+        for (uint16_t ev : Send(s, 8))
+        {
+            if (PathSelector::PlaneOfEntropy(ev, 2) == 1)
+            {
+                one.push_back(ev);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(one.size(), 4, "4 paths on plane 1");
+        s->OnLoss(one[0]);
+        NS_TEST_EXPECT_MSG_EQ(InPlane(s, 1, 2, MrcPathSelector::GOOD), 3, "one path lost");
+        s->OnAck(one[3], true, MicroSeconds(9)); // a marked ACK: the plane delivers
+        s->OnLoss(one[1]);
+        NS_TEST_EXPECT_MSG_EQ(InPlane(s, 1, 2, MrcPathSelector::ASSUMED_BAD),
+                              2,
+                              "the ACK restarted the count: two paths lost, not the plane");
+        NS_TEST_EXPECT_MSG_EQ(StateOf(s, one[3]), MrcPathSelector::SKIP, "marked: SKIP");
+        NS_TEST_EXPECT_MSG_EQ(suspected.size(), 0, "not suspected yet");
+        s->OnLoss(one[2]);
+        NS_TEST_EXPECT_MSG_EQ(suspected.size(), 1, "suspected");
+        NS_TEST_EXPECT_MSG_EQ((suspected == std::vector<uint32_t>{1}), true, "plane 1");
+        NS_TEST_EXPECT_MSG_EQ(InPlane(s, 1, 2, MrcPathSelector::ASSUMED_BAD),
+                              4,
+                              "every path of plane 1 ASSUMED_BAD");
+        NS_TEST_EXPECT_MSG_EQ(InPlane(s, 0, 2, MrcPathSelector::GOOD), 4, "plane 0 untouched");
+        NS_TEST_EXPECT_MSG_EQ(log.ProbesOf(one[3]), 1, "the unlost path probed at once");
+        NS_TEST_EXPECT_MSG_EQ(s->GetCounter("plane-suspicions"), 1, "counted");
+        for (uint16_t ev : Send(s, 16))
+        {
+            NS_TEST_EXPECT_MSG_EQ(PathSelector::PlaneOfEntropy(ev, 2), 0, "data on plane 0");
+        }
+        s->OnProbeReply(one[3], MicroSeconds(8));
+        NS_TEST_EXPECT_MSG_EQ(StateOf(s, one[3]), MrcPathSelector::GOOD, "reply: GOOD again");
+        NS_TEST_EXPECT_MSG_EQ(InPlane(s, 1, 2, MrcPathSelector::ASSUMED_BAD), 3, "one by one");
+        Simulator::Destroy();
+
+        for (uint32_t planes : {1U, 2U})
+        {
+            Ptr<MrcPathSelector> t = MakeMrc(8);
+            t->SetAttribute("PlaneLossThreshold", UintegerValue(planes == 1 ? 2 : 0));
+            t->Start(Context(planes));
+            std::vector<uint16_t> evs = Send(t, 8);
+            t->OnLoss(evs[0]);
+            t->OnLoss(evs[planes == 1 ? 1 : 2]);
+            t->OnLoss(evs[planes == 1 ? 2 : 4]);
+            NS_TEST_EXPECT_MSG_EQ(t->CountPaths(MrcPathSelector::ASSUMED_BAD),
+                                  3,
+                                  "no plane rule: only the lost paths");
+            NS_TEST_EXPECT_MSG_EQ(t->GetCounter("plane-suspicions"), 0, "never suspected");
+            Simulator::Destroy();
+        }
     }
 };
 
@@ -1007,6 +1118,7 @@ class RepsMrcTestSuite : public TestSuite
         AddTestCase(new MrcSkipTestCase, reps::kQuick);
         AddTestCase(new MrcLossProbeTestCase, reps::kQuick);
         AddTestCase(new MrcDenialTestCase, reps::kQuick);
+        AddTestCase(new MrcPlaneRuleTestCase, reps::kQuick);
         AddTestCase(new MrcSeedTestCase, reps::kQuick);
         AddTestCase(new MrcBadAttributesTestCase, reps::kQuick);
         AddTestCase(new MrcProbeHeaderTestCase, reps::kQuick);

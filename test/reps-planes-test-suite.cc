@@ -23,7 +23,8 @@ using namespace ns3;
  * Multi-plane fabrics (ClosFabricHelper Planes): the planes are disjoint and addressed per
  * plane; the NIC sends every packet on plane EV mod P, so OPS and REPS use every plane and
  * ECMP one; a whole plane that fails mid-run is seen at its time and the sprayed flows still
- * deliver every byte once, in order; Planes = 1 builds the single-plane fabric; bad Planes
+ * deliver every byte once, in order, and MRC moves its data off the failed plane within a
+ * few RTOs; Planes = 1 builds the single-plane fabric; bad Planes
  * values are refused.
  */
 
@@ -82,10 +83,10 @@ SourcePort(Ptr<const Packet> p, uint16_t& sport)
 /// Packets seen leaving the host ports, per plane, and those on the wrong plane.
 struct PlaneTally
 {
-    uint32_t planes{1};               //!< Number of planes.
+    uint32_t planes{1};                //!< Number of planes.
     std::map<uint32_t, uint64_t> sent; //!< RoCEv2 packets per plane.
-    uint64_t wrongPlane{0};           //!< Packets whose EV maps to another plane.
-    std::set<uint32_t> evPlanes;      //!< Planes of the EVs seen.
+    uint64_t wrongPlane{0};            //!< Packets whose EV maps to another plane.
+    std::set<uint32_t> evPlanes;       //!< Planes of the EVs seen.
 
     /**
      * PhyTxBegin of a host port.
@@ -285,10 +286,8 @@ class PlanesDisjointTestCase : public TestCase
                 Ipv4Header header;
                 header.SetDestination(f->GetHostAddress((h + 1) % f->GetNHosts(), p));
                 Socket::SocketErrno err;
-                Ptr<Ipv4Route> route = ipv4->GetRoutingProtocol()->RouteOutput(nullptr,
-                                                                                header,
-                                                                                nullptr,
-                                                                                err);
+                Ptr<Ipv4Route> route =
+                    ipv4->GetRoutingProtocol()->RouteOutput(nullptr, header, nullptr, err);
                 NS_TEST_ASSERT_MSG_EQ((route != nullptr), true, "a route");
                 NS_TEST_ASSERT_MSG_EQ(route->GetOutputDevice(),
                                       ipv4->GetNetDevice(1 + p),
@@ -471,6 +470,130 @@ class PlaneFailureTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * MRC on two planes, plane 1 failed mid-run (every link of it, host ports included): the
+ * senders' data leaves plane 1 within a few RTOs of the failure (the EVs of plane 1 time out,
+ * become ASSUMED_BAD and carry only probes), plane 0 carries the rest, and every message is
+ * delivered exactly once and in order; OPS, which never learns, keeps spraying plane 1.
+ */
+class MrcPlaneFailoverTestCase : public TestCase
+{
+  public:
+    MrcPlaneFailoverTestCase()
+        : TestCase("Planes: MRC moves data off a failed plane within a few RTOs, exactly once")
+    {
+    }
+
+  private:
+    /// Data packets leaving the host ports, per plane, and the last one's time.
+    struct DataLog
+    {
+        Time failAt;                        //!< When plane 1 fails.
+        std::map<uint32_t, Time> last;      //!< Last data packet sent, per plane.
+        std::map<uint32_t, uint64_t> after; //!< Data packets sent after the failure, per plane.
+
+        /**
+         * PhyTxBegin of a host port.
+         * \param plane the port's plane
+         * \param p the packet
+         */
+        void Sent(uint32_t plane, Ptr<const Packet> p)
+        {
+            Ptr<Packet> c = p->Copy();
+            PppHeader ppp;
+            c->RemoveHeader(ppp);
+            Ipv4Header ip;
+            c->RemoveHeader(ip);
+            UdpHeader udp;
+            RoceBthHeader bth;
+            if (ip.GetProtocol() != 17 || c->RemoveHeader(udp) == 0 ||
+                udp.GetDestinationPort() != RoceBthHeader::UDP_PORT || c->PeekHeader(bth) == 0 ||
+                bth.GetOpCode() > RoceBthHeader::RC_SEND_ONLY)
+            {
+                return; // ACKs, CNPs, probes and their replies
+            }
+            last[plane] = Simulator::Now();
+            if (Simulator::Now() > failAt)
+            {
+                ++after[plane];
+            }
+        }
+    };
+
+    /**
+     * A permutation of 1 MiB per host on two planes, plane 1 down at 20 us.
+     * \param selector the path selector's TypeId name
+     * \param[out] log what the host ports sent
+     * \param[out] rto the first sender's RTO
+     * \return whether every message arrived exactly once, in order
+     */
+    bool Run(const std::string& selector, DataLog& log, Time& rto)
+    {
+        Ptr<ClosFabric> f = PlaneFabric(2)->Build();
+        log.failAt = MicroSeconds(20);
+        std::vector<FailureSchedule::Event> events;
+        NS_TEST_EXPECT_MSG_EQ(FailureSchedule::Parse("20us plane:1 down\n", events), "", "");
+        Ptr<FailureInjector> injector = CreateObject<FailureInjector>();
+        NS_TEST_EXPECT_MSG_EQ(injector->Schedule(f, events), "", "a valid schedule");
+        for (uint32_t h = 0; h < f->GetNHosts(); ++h)
+        {
+            for (uint32_t p = 0; p < f->GetNPlanes(); ++p)
+            {
+                f->GetLinkDevice(f->GetHostLink(h, p), 0)
+                    ->TraceConnectWithoutContext("PhyTxBegin",
+                                                 MakeCallback(&DataLog::Sent, &log).Bind(p));
+            }
+        }
+        RdmaHelper rdma;
+        rdma.SetPathSelector(selector);
+        rdma.Install(f->GetHosts());
+        rdma.AssignStreams(f->GetHosts(), 5);
+        std::vector<PlaneFlow> flows(4);
+        for (uint32_t h = 0; h < 4; ++h)
+        {
+            Connect(f, rdma, h, (h + 2) % 4, {1 << 20}, flows[h]);
+        }
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        rto = flows[0].sender->GetRto();
+        bool exact = true;
+        for (const PlaneFlow& flow : flows)
+        {
+            exact = exact && flow.Exact();
+        }
+        Simulator::Destroy();
+        return exact;
+    }
+
+    void DoRun() override
+    {
+        DataLog mrc;
+        Time rto;
+        NS_TEST_ASSERT_MSG_EQ(Run("ns3::MrcPathSelector", mrc, rto),
+                              true,
+                              "MRC: every message once, in order");
+        std::ostringstream os;
+        os << "RTO " << rto.As(Time::US) << ", last data on plane 1 at " << mrc.last[1].As(Time::US)
+           << ", " << mrc.after[1] << " data packets into it after "
+           << "the failure, " << mrc.after[0] << " on plane 0, last at "
+           << mrc.last[0].As(Time::US);
+        NS_TEST_EXPECT_MSG_GT(mrc.after[1], 0, "data was lost before MRC learned: " + os.str());
+        NS_TEST_EXPECT_MSG_LT(mrc.last[1],
+                              mrc.failAt + 3 * rto,
+                              "data off the failed plane within a few RTOs: " + os.str());
+        NS_TEST_EXPECT_MSG_GT(mrc.last[0],
+                              mrc.failAt + 3 * rto,
+                              "plane 0 carries the rest: " + os.str());
+
+        DataLog ops;
+        NS_TEST_ASSERT_MSG_EQ(Run("ns3::OpsPathSelector", ops, rto), true, "OPS: exactly once");
+        NS_TEST_EXPECT_MSG_GT(ops.last[1],
+                              mrc.failAt + 3 * rto,
+                              "OPS keeps spraying the failed plane");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Planes = 1 builds the single-plane fabric exactly (node ids, names, addresses, links, and the
  * same completion time of a flow); Planes outside 1 .. 8 and addressing without room for the
  * planes' networks are refused with a message naming the attribute.
@@ -514,10 +637,10 @@ class PlanesOneAndBadValuesTestCase : public TestCase
         PlaneFlow flow;
         Connect(f, rdma, 0, 3, {500000}, flow);
         Time done;
-        flow.sender->PostSend(1, MakeBoundCallback(+[](Time* t, uint64_t, uint64_t, Time) {
-                                  *t = Simulator::Now();
-                              },
-                                                   &done));
+        flow.sender->PostSend(1,
+                              MakeBoundCallback(
+                                  +[](Time* t, uint64_t, uint64_t, Time) { *t = Simulator::Now(); },
+                                  &done));
         Simulator::Run();
         os << done.GetPicoSeconds() << " " << flow.Exact();
         Simulator::Destroy();
@@ -571,6 +694,7 @@ class RepsPlanesTestSuite : public TestSuite
         AddTestCase(new PlanesDisjointTestCase(), reps::kQuick);
         AddTestCase(new PlanesSprayTestCase(), reps::kQuick);
         AddTestCase(new PlaneFailureTestCase(), reps::kQuick);
+        AddTestCase(new MrcPlaneFailoverTestCase(), reps::kQuick);
         AddTestCase(new PlanesOneAndBadValuesTestCase(), reps::kQuick);
     }
 };
