@@ -8,11 +8,13 @@
  * Multi-plane fabrics: a permutation on a fabric of --planes identical planes (2 by default,
  * 32 hosts, each with one NIC port per plane; a packet leaves on plane EV mod planes), run for
  * every path selector of --lb (ECMP, OPS, REPS and MRC by default; any name of the selector
- * registry) in five scenarios, with routing that never reacts (a failed element is a
+ * registry) in six scenarios, with routing that never reacts (a failed element is a
  * blackhole):
  *
  * - healthy: nothing fails;
  * - spine: spine 0 of the last plane fails at --failAt;
+ * - plane: the whole last plane fails at --failAt (every link of it, host ports included;
+ *   only with more than one plane);
  * - cables1, cables5: 1% and 5% of the leaf uplinks of all planes (at least one) fail at
  *   --failAt, drawn at random (the same links for every selector);
  * - flap: the link between leaf 0 and spine 0 of the last plane flaps (down 5 us every 20 us,
@@ -45,7 +47,8 @@ namespace
 {
 
 /// The scenarios, in the order they run.
-const std::vector<std::string> kScenarios = {"healthy", "spine", "cables1", "cables5", "flap"};
+const std::vector<std::string> kScenarios =
+    {"healthy", "spine", "plane", "cables1", "cables5", "flap"};
 
 /**
  * The defaults of the example, before the command line.
@@ -97,6 +100,10 @@ ApplyScenario(FabricExperiment& e, const std::string& scenario)
         // A whole switch of one plane: spine 0 (2 tiers) or core 0 (3 tiers).
         schedule = e.failAt + " switch:" + last + (e.tiers == 3 ? "core0" : "spine0") + " down\n";
     }
+    else if (scenario == "plane")
+    {
+        schedule = e.failAt + " plane:" + std::to_string(e.planes - 1) + " down\n";
+    }
     else if (scenario == "flap")
     {
         schedule = e.failAt + " link:" + last + "leaf0-" + last +
@@ -131,7 +138,8 @@ main(int argc, char* argv[])
     SetDefaults(options);
     CommandLine cmd(__FILE__);
     cmd.Usage("Compares path selectors on a multi-plane fabric: healthy, one plane's spine "
-              "failed, 1% and 5% of the uplinks failed, a flapping link.");
+              "failed, one whole plane failed, 1% and 5% of the uplinks failed, a flapping "
+              "link.");
     options.AddOptions(cmd);
     cmd.Parse(argc, argv);
     if (!options.failureFile.empty() || options.failedLinks != 0)
@@ -158,6 +166,10 @@ main(int argc, char* argv[])
               << "  plane share (%)\n";
     for (const std::string& scenario : kScenarios)
     {
+        if (scenario == "plane" && options.planes < 2)
+        {
+            continue; // one plane: nothing would be left to carry the traffic
+        }
         FabricExperiment e;
         SetDefaults(e);
         CommandLine c(__FILE__);
