@@ -127,6 +127,16 @@ ApplyScenario(FabricExperiment& e, const std::string& scenario)
     }
 }
 
+/// Print the header of the table of results.
+void
+PrintHeader()
+{
+    std::cout << std::left << std::setw(10) << "scenario" << std::setw(10) << "lb" << std::right
+              << std::setw(8) << "done" << std::setw(11) << "fct mean" << std::setw(11) << "fct p99"
+              << std::setw(9) << "drops" << std::setw(9) << "retx"
+              << "  plane share (%)\n";
+}
+
 } // namespace
 
 int
@@ -160,10 +170,7 @@ main(int argc, char* argv[])
     std::cout << "reps-planes: " << options.planes << " planes of " << options.GetHosts()
               << " hosts, permutation of " << options.flowSize << " per host, failures at "
               << options.failAt << ", routing never reconverges\n\n";
-    std::cout << std::left << std::setw(10) << "scenario" << std::setw(10) << "lb" << std::right
-              << std::setw(8) << "done" << std::setw(11) << "fct mean" << std::setw(11) << "fct p99"
-              << std::setw(9) << "drops" << std::setw(9) << "retx"
-              << "  plane share (%)\n";
+    PrintHeader();
     for (const std::string& scenario : kScenarios)
     {
         if (scenario == "plane" && options.planes < 2)
