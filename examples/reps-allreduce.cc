@@ -117,7 +117,7 @@ main(int argc, char* argv[])
         "Fabrics to run, comma list of tier counts (2 and/or 3); the shape options "
         "apply to each as documented for --tiers",
         tierList);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     if (experiment.tiers != 2)
     {
         OptionParser::Exit(

@@ -42,7 +42,7 @@ main(int argc, char* argv[])
     cmd.Usage("Slows some leaf uplinks down and prints, per path selector, flow completion "
               "times and the bytes carried per healthy and per degraded uplink.");
     experiment.AddOptions(cmd);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     experiment.Check();
 
     ExperimentReport report;

@@ -138,7 +138,7 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.Usage("Compares a path selector defined in this file (rrskip) with OPS and REPS.");
     experiment.AddOptions(cmd);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     experiment.Check();
     experiment.SetBuiltCallback(MakeCallback(&Built));
 

@@ -166,7 +166,7 @@ Parse(int argc, char* argv[])
         o.seed);
     add("trim", "Trim RoCEv2 packets instead of dropping them (true/false)", o.trim);
     add("hostLinks", "Print host links in the load table too (true/false)", o.hostLinks);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     Check(o);
     return o;
 }

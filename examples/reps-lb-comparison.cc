@@ -35,7 +35,7 @@ main(int argc, char* argv[])
     cmd.Usage("Runs one fabric and workload once per path selector and prints the results side "
               "by side (FCT in microseconds, slowdown = FCT / ideal FCT).");
     experiment.AddOptions(cmd);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     experiment.Check();
 
     ExperimentReport report;

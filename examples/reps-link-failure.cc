@@ -103,7 +103,7 @@ main(int argc, char* argv[])
                            "binWidth",
                            "Width of a time bin of the printed drops and throughput (Time)",
                            binWidth);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     experiment.Check();
     Time bin = OptionParser::TimeOrExit("--binWidth", binWidth);
     const FabricOptions::Parsed& parsed = experiment.GetParsed();

@@ -78,7 +78,7 @@ Parse(int argc, char* argv[], Options& o, uint64_t& flowBytes)
     add("queuePackets", "Queue disc size of every device (packets, 1 to 1000000)", o.queuePackets);
     add("flowSize", "Bytes each host sends (e.g. 8MiB)", o.flowSize);
     add("json", "Write the results to this JSON file", o.json);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
 
     if (o.tiers != 2 && o.tiers != 3)
     {

@@ -88,7 +88,7 @@ main(int argc, char* argv[])
                            "Entropy space: number of distinct EVs (1 to 65536)",
                            evSpace);
     OptionParser::AddValue(cmd, "quiet", "Print only the totals", quiet);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
 
     PathSelectorNames::Choice choice;
     std::string error;

@@ -151,7 +151,7 @@ main(int argc, char* argv[])
               "failed, one whole plane failed, 1% and 5% of the uplinks failed, a flapping "
               "link.");
     options.AddOptions(cmd);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     if (!options.failureFile.empty() || options.failedLinks != 0)
     {
         OptionParser::Exit("--failureFile, --failedLinks: set by the scenarios of reps-planes; "
@@ -181,7 +181,7 @@ main(int argc, char* argv[])
         SetDefaults(e);
         CommandLine c(__FILE__);
         e.AddOptions(c);
-        c.Parse(argc, argv);
+        OptionParser::Parse(c, argc, argv);
         e.json = "";
         e.csv = "";
         ApplyScenario(e, scenario);

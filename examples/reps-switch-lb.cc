@@ -190,7 +190,7 @@ main(int argc, char* argv[])
         "downlink scenario: rate of spine 0's down-link to the last leaf (DataRate)",
         downlinkRate);
     e.AddOptions(cmd);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
     std::vector<std::string> runSchemes = ListOrExit("--schemes", schemes, schemeNames);
     std::vector<std::string> runScenarios = ListOrExit("--scenarios", scenarios, g_scenarios);
     DataRate downlink = OptionParser::RateOrExit("--downlinkRate", downlinkRate);

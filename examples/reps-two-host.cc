@@ -106,7 +106,7 @@ main(int argc, char* argv[])
                            "Write ns-3's ASCII trace of both devices, with every header decoded, "
                            "to this file (path; empty: none)",
                            ascii);
-    cmd.Parse(argc, argv);
+    OptionParser::Parse(cmd, argc, argv);
 
     // Check every option before it reaches an attribute (whose checker would abort).
     OptionParser::CheckRangeOrExit("--size", size, 1, std::pow(2.0, 40));

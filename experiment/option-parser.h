@@ -208,6 +208,30 @@ class OptionParser
                             const std::string& separator = ", ");
 
     /**
+     * Check the attribute defaults given on a command line, then parse it. ns-3's CommandLine
+     * takes "--ns3::Type::Attribute=value" as a default for every object of that type
+     * created afterwards (Config::SetDefault) and answers a bad one with its whole --help;
+     * this names the argument and what is allowed instead: the type, the attribute (listing
+     * the type's attributes) and the value (the attribute's range or type). Global values
+     * (--SchedulerType, --RngRun, ...) and the program's own options are left to ns-3.
+     * \param cmd the program's command line, its options added.
+     * \param argc as main() got it.
+     * \param argv as main() got it.
+     */
+    static void Parse(CommandLine& cmd, int argc, char* argv[]);
+
+    /**
+     * Check one "Type::Attribute" default as Parse() does.
+     * \param name the argument without its leading "--" ("ns3::MrcPathSelector::PathCount").
+     * \param value its value.
+     * \param[out] error what is wrong and what is allowed (empty when allowed).
+     * \return whether the default is allowed.
+     */
+    static bool CheckAttributeDefault(const std::string& name,
+                                      const std::string& value,
+                                      std::string& error);
+
+    /**
      * Print "error: <message>" to standard error and exit with status 1.
      * \param message what was wrong.
      */

@@ -278,6 +278,15 @@ CASES = [
     ("reps-path-selector-trace", ["--selector=mrc", "--evSpace=100"], r"--evSpace: 100 is too small for mrc"),
     ("reps-path-selector-trace", ["--timeoutAt=5"], r"--timeoutAt: 5 is out of range; expected a value in \[0, 4\]"),
     ("reps-path-selector-trace", ["--packets=0"], r"--packets: 0 is out of range"),
+    # Attribute defaults on the command line (OptionParser::Parse): the type, the attribute and
+    # the value are each named, with what is allowed, instead of ns-3's --help or an abort.
+    ("reps-lb-comparison", ["--ns3::MrcPathSelector::PathCount=0"], r"--ns3::MrcPathSelector::PathCount: '0' is not allowed; allowed: uint32_t 1:4096"),
+    ("reps-lb-comparison", ["--ns3::MrcPathSelector::Paths=8"], r"--ns3::MrcPathSelector::Paths: ns3::MrcPathSelector has no attribute 'Paths'; allowed: PathCount, .*PlaneLossThreshold"),
+    ("reps-lb-comparison", ["--ns3::MrcSelector::PathCount=8"], r"--ns3::MrcSelector::PathCount: no type 'ns3::MrcSelector'; allowed: .*--PrintTypeIds"),
+    ("reps-lb-comparison", ["--ns3::MrcPathSelector::ProbeInterval=fast"], r"--ns3::MrcPathSelector::ProbeInterval: 'fast' is not allowed; allowed: Time"),
+    ("reps-planes", ["--ns3::MrcPathSelector::PlaneLossThreshold=-1"], r"--ns3::MrcPathSelector::PlaneLossThreshold: '-1' is not allowed; allowed: uint32_t 0:65535"),
+    ("reps-two-host", ["--ns3::RdmaQueuePair::Mtu=abc"], r"--ns3::RdmaQueuePair::Mtu: 'abc' is not allowed; allowed: uint32_t"),
+    ("reps-ns3-baseline", ["--ns3::OnOffApplication::PacketSize=1.5"], r"--ns3::OnOffApplication::PacketSize: '1.5' is not allowed"),
 ]
 
 # Flow-size distribution files that --cdf must reject: (name, content or None for a directory,

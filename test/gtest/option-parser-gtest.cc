@@ -231,3 +231,49 @@ TEST(OptionParserLists, SplitJoinAndChoices)
     EXPECT_FALSE(OptionParser::ParseChoice("--cc", "cubic", allowed, error));
     EXPECT_EQ(error, "--cc: unknown value 'cubic'; allowed: window, dcqcn, none");
 }
+
+TEST(OptionParserAttributes, DefaultsAreCheckedWithoutAborting)
+{
+    std::string error;
+    EXPECT_TRUE(OptionParser::CheckAttributeDefault("ns3::MrcPathSelector::PathCount", "64", error))
+        << error;
+    EXPECT_TRUE(error.empty());
+    EXPECT_TRUE(
+        OptionParser::CheckAttributeDefault("ns3::MrcPathSelector::ProbeInterval", "20us", error))
+        << error;
+    EXPECT_TRUE(
+        OptionParser::CheckAttributeDefault("ns3::MrcPathSelector::EntropySpace", "256", error))
+        << "an attribute of the parent PathSelector: " << error;
+
+    // The value: out of the checker's range, or unreadable (ns-3 itself aborts on those).
+    EXPECT_FALSE(
+        OptionParser::CheckAttributeDefault("ns3::MrcPathSelector::PathCount", "0", error));
+    EXPECT_EQ(error,
+              "--ns3::MrcPathSelector::PathCount: '0' is not allowed; allowed: uint32_t 1:4096");
+    for (const char* bad : {"abc", "", "1.5", "-3", "12x"})
+    {
+        EXPECT_FALSE(
+            OptionParser::CheckAttributeDefault("ns3::MrcPathSelector::PathCount", bad, error))
+            << bad;
+        EXPECT_NE(error.find("allowed: uint32_t 1:4096"), std::string::npos) << error;
+    }
+    for (const char* bad : {"fast", "2s", "-1us", "1 parsec"})
+    {
+        EXPECT_FALSE(
+            OptionParser::CheckAttributeDefault("ns3::MrcPathSelector::ProbeInterval", bad, error))
+            << bad;
+        EXPECT_NE(error.find("--ns3::MrcPathSelector::ProbeInterval: '"), std::string::npos)
+            << error;
+    }
+
+    // The attribute and the type.
+    EXPECT_FALSE(OptionParser::CheckAttributeDefault("ns3::MrcPathSelector::Paths", "8", error));
+    EXPECT_NE(error.find("ns3::MrcPathSelector has no attribute 'Paths'; allowed: PathCount"),
+              std::string::npos)
+        << error;
+    EXPECT_NE(error.find("EntropySpace"), std::string::npos) << "parents' attributes listed";
+    EXPECT_FALSE(OptionParser::CheckAttributeDefault("ns3::NoSuchType::Rate", "1", error));
+    EXPECT_NE(error.find("no type 'ns3::NoSuchType'"), std::string::npos) << error;
+    EXPECT_FALSE(OptionParser::CheckAttributeDefault("::", "1", error));
+    EXPECT_NE(error.find("not an option of this program"), std::string::npos) << error;
+}
