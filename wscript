@@ -171,6 +171,7 @@ def build(bld):
         'experiment/fabric-monitor.cc',
         'experiment/fabric-options.cc',
         'experiment/option-parser.cc',
+        'experiment/option-parser-attributes.cc',
         'experiment/option-values.cc',
         'experiment/option-registry.cc',
         'experiment/path-selector-names.cc',
