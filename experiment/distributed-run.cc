@@ -112,8 +112,7 @@ DistributedRun::Enable(uint32_t systems)
     if (launched != systems)
     {
         return std::to_string(systems) + " ranks, but the MPI launcher started " +
-               std::to_string(launched) + " (run it as mpirun -np " + std::to_string(systems) +
-               ")";
+               std::to_string(launched) + " (run it as mpirun -np " + std::to_string(systems) + ")";
     }
     // The engine is chosen when the simulator is created: drop one made before (none holds
     // events at this point).
@@ -262,6 +261,12 @@ DistributedRun::Pack(const RunResult& r)
         auto it = r.extra.find(name);
         p.push_back(it == r.extra.end() ? 0 : Count(it->second));
     }
+    p.push_back(r.planes.size());
+    for (const PlaneLoad& plane : r.planes)
+    {
+        p.push_back(plane.packets);
+        p.push_back(plane.bytes);
+    }
     p.push_back(static_cast<uint64_t>(r.simTime.GetTimeStep()));
     p.push_back(static_cast<uint64_t>(std::llround(r.wallSeconds * 1e9)));
     std::vector<uint64_t> done;
@@ -291,12 +296,33 @@ DistributedRun::ClearCounters(RunResult& r)
     {
         l.bytes = 0;
     }
+    for (PlaneLoad& plane : r.planes)
+    {
+        plane.packets = plane.bytes = 0;
+        plane.share = 0;
+    }
     for (const std::string& name : SummedExtras())
     {
         r.extra[name] = 0;
     }
     r.simTime = Time(0);
     r.wallSeconds = 0;
+}
+
+void
+DistributedRun::MergePlanes(RunResult& into, const std::vector<uint64_t>& part, size_t at)
+{
+    uint64_t total = 0;
+    for (PlaneLoad& plane : into.planes)
+    {
+        plane.packets += part[at++];
+        plane.bytes += part[at++];
+        total += plane.bytes;
+    }
+    for (PlaneLoad& plane : into.planes)
+    {
+        plane.share = total ? static_cast<double>(plane.bytes) / static_cast<double>(total) : 0.0;
+    }
 }
 
 std::string
@@ -316,7 +342,12 @@ DistributedRun::Merge(RunResult& into,
                std::to_string(into.linkBytes.size()) + " and " +
                std::to_string(into.maxQueueBytesPerTier.size());
     }
-    const size_t needed = fixed + part[1] + part[2] + SummedExtras().size() + 3;
+    const size_t planesAt = fixed + part[1] + part[2] + SummedExtras().size();
+    if (part.size() <= planesAt || part[planesAt] != into.planes.size())
+    {
+        return "a rank reports another number of planes";
+    }
+    const size_t needed = planesAt + 1 + 2 * into.planes.size() + 3;
     if (part.size() < needed || part.size() != needed + 2 * part[needed - 1])
     {
         return "a packed result of the wrong length";
@@ -341,6 +372,8 @@ DistributedRun::Merge(RunResult& into,
     {
         into.extra[name] += static_cast<double>(part[i++]);
     }
+    MergePlanes(into, part, ++i); // past the count, checked above
+    i += 2 * into.planes.size();
     into.simTime = std::max(into.simTime, TimeStep(part[i++]));
     into.wallSeconds = std::max(into.wallSeconds, static_cast<double>(part[i++]) * 1e-9);
     const uint64_t done = part[i++];

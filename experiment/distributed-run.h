@@ -78,8 +78,9 @@ class DistributedRun
 
     /**
      * Add one rank's part to a result: counters are summed, maxima are kept, link bytes are
-     * summed link by link, simTime and wallSeconds are the maxima, and the flows that
-     * completed on that rank are added to \p completions.
+     * summed link by link, the planes' packets and bytes plane by plane (their shares
+     * recomputed), simTime and wallSeconds are the maxima, and the flows that completed on that
+     * rank are added to \p completions.
      * \param into the result being merged (its link list and tiers are those of every rank).
      * \param part a rank's Pack().
      * \param [out] completions flow id to completion time.
@@ -94,6 +95,14 @@ class DistributedRun
      * \param r a result.
      */
     static void ClearCounters(RunResult& r);
+
+    /**
+     * Add a rank's per-plane packets and bytes to a result and recompute the shares.
+     * \param into the result being merged.
+     * \param part a rank's Pack().
+     * \param at where the planes' words start in \p part.
+     */
+    static void MergePlanes(RunResult& into, const std::vector<uint64_t>& part, size_t at);
 
     /// The extra fields of RunResult summed over ranks by Merge(), in packing order.
     static const std::vector<std::string>& SummedExtras();

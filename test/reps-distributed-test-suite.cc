@@ -222,10 +222,10 @@ class DistributedRefusalTestCase : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(DistributedRun::Enable(1), "", "one rank");
             std::string error = DistributedRun::Enable(2);
-            NS_TEST_ASSERT_MSG_NE(error.find(DistributedRun::IsAvailable() ? "mpirun -np 2"
-                                                                           : "--enable-mpi"),
-                                  std::string::npos,
-                                  "two ranks in one process: " << error);
+            NS_TEST_ASSERT_MSG_NE(
+                error.find(DistributedRun::IsAvailable() ? "mpirun -np 2" : "--enable-mpi"),
+                std::string::npos,
+                "two ranks in one process: " << error);
             NS_TEST_ASSERT_MSG_EQ(DistributedRun::IsEnabled(), false, "MPI not started");
             NS_TEST_ASSERT_MSG_EQ(DistributedRun::GetRank(), 0, "rank 0");
             NS_TEST_ASSERT_MSG_EQ(DistributedRun::GetSize(), 1, "one rank");
@@ -268,6 +268,8 @@ class DistributedMergeTestCase : public TestCase
         r.linkBytes = {{"leaf0->spine0", "leaf-spine:up", 1000 * (rank + 1), 400000000000},
                        {"spine0->leaf0", "leaf-spine:down", 7, 400000000000}};
         r.extra = {{"timeouts", 1.0 + rank}, {"nacks", 0}, {"ecn_acks", 4}, {"link_packets", 50}};
+        // Each rank counts what its own hosts sent into each plane.
+        r.planes = {{0, 10 + rank, 1000u + rank, 0.5}, {1, 20, 3000u - rank, 0.5}};
         r.simTime = MicroSeconds(rank == 0 ? 30 : 20);
         r.wallSeconds = rank == 0 ? 1.5 : 2.5;
         r.flows.SetIdeal(DataRate("400Gbps"), MicroSeconds(2));
@@ -290,11 +292,10 @@ class DistributedMergeTestCase : public TestCase
         std::map<uint32_t, Time> done;
         for (uint32_t rank = 0; rank < 2; ++rank)
         {
-            NS_TEST_ASSERT_MSG_EQ(DistributedRun::Merge(merged,
-                                                        DistributedRun::Pack(Part(rank)),
-                                                        done),
-                                  "",
-                                  "part of rank " << rank << " fits");
+            NS_TEST_ASSERT_MSG_EQ(
+                DistributedRun::Merge(merged, DistributedRun::Pack(Part(rank)), done),
+                "",
+                "part of rank " << rank << " fits");
         }
         NS_TEST_ASSERT_MSG_EQ(merged.packets, 201, "packets summed");
         NS_TEST_ASSERT_MSG_EQ(merged.retransmissions, 1, "retransmissions summed");
@@ -308,6 +309,14 @@ class DistributedMergeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(merged.linkBytes[0].bytes, 3000, "link bytes summed");
         NS_TEST_ASSERT_MSG_EQ(merged.linkBytes[1].bytes, 14, "link bytes summed");
         NS_TEST_ASSERT_MSG_EQ(merged.linkBytes[1].link, "spine0->leaf0", "link names kept");
+        NS_TEST_ASSERT_MSG_EQ(merged.planes[0].packets, 21, "plane packets summed");
+        NS_TEST_ASSERT_MSG_EQ(merged.planes[1].packets, 40, "plane packets summed");
+        NS_TEST_ASSERT_MSG_EQ(merged.planes[0].bytes, 2001, "plane bytes summed");
+        NS_TEST_ASSERT_MSG_EQ(merged.planes[1].bytes, 5999, "plane bytes summed");
+        NS_TEST_ASSERT_MSG_EQ_TOL(merged.planes[0].share,
+                                  2001.0 / 8000,
+                                  1e-12,
+                                  "share of all ranks' bytes");
         NS_TEST_ASSERT_MSG_EQ(merged.extra["timeouts"], 3.0, "timeouts summed");
         NS_TEST_ASSERT_MSG_EQ(merged.extra["link_packets"], 100.0, "link packets summed");
         NS_TEST_ASSERT_MSG_EQ(merged.simTime, MicroSeconds(30), "the later end");
@@ -328,6 +337,12 @@ class DistributedMergeTestCase : public TestCase
             DistributedRun::Merge(merged, DistributedRun::Pack(other), none).find("1 links"),
             std::string::npos,
             "another fabric");
+        RunResult onePlane = Part(1);
+        onePlane.planes.pop_back();
+        NS_TEST_ASSERT_MSG_NE(
+            DistributedRun::Merge(merged, DistributedRun::Pack(onePlane), none).find("planes"),
+            std::string::npos,
+            "another number of planes");
         std::vector<uint64_t> cut = DistributedRun::Pack(Part(1));
         cut.pop_back();
         NS_TEST_ASSERT_MSG_NE(DistributedRun::Merge(merged, cut, none), "", "truncated");

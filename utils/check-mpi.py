@@ -39,16 +39,18 @@ def strip(value):
 
 
 def expected_cut(config, ranks):
-    """Links between ranks under ClosFabricHelper's rule (one link per pair of switches)."""
+    """Links between ranks under ClosFabricHelper's rule (one link per pair of switches; every
+    plane is cut as plane 0)."""
+    planes = config.get("planes", 1)
     if config["tiers"] == 2:
         leaves, spines = config["leaves"], config["spines"]
-        return sum(1 for leaf in range(leaves) for spine in range(spines)
-                   if leaf * ranks // leaves != spine % ranks)
+        return planes * sum(1 for leaf in range(leaves) for spine in range(spines)
+                            if leaf * ranks // leaves != spine % ranks)
     pods, aggs, cores = config["pods"], config["spines"], config["cores"]
     per_agg = cores // aggs
-    return sum(1 for pod in range(pods) for agg in range(aggs)
-               for core in range(agg * per_agg, (agg + 1) * per_agg)
-               if pod * ranks // pods != core % ranks)
+    return planes * sum(1 for pod in range(pods) for agg in range(aggs)
+                        for core in range(agg * per_agg, (agg + 1) * per_agg)
+                        if pod * ranks // pods != core % ranks)
 
 
 def run(cmd, env):
