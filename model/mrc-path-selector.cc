@@ -91,10 +91,10 @@ MrcPathSelector::GetTypeId()
                           MakeTimeAccessor(&MrcPathSelector::m_probeIntervalAttr),
                           MakeTimeChecker(Time(0), Seconds(1)))
             .AddAttribute("PlaneLossThreshold",
-                          "Paths of one plane that become ASSUMED_BAD with no unmarked ACK from "
-                          "the plane in between that make every path of the plane ASSUMED_BAD "
-                          "(fabrics of more than one plane; 0: never, each path on its own; at "
-                          "most 65535).",
+                          "Paths of one plane that become ASSUMED_BAD with no sign of life from "
+                          "the plane in between (an ACK, marked or not, a trim NACK or a probe "
+                          "reply) that make every path of the plane ASSUMED_BAD (fabrics of "
+                          "more than one plane; 0: never, each path on its own; at most 65535).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&MrcPathSelector::m_planeLossThreshold),
                           MakeUintegerChecker<uint32_t>(0, kMaxThreshold))
@@ -431,6 +431,12 @@ MrcPathSelector::AssumeBad(Path& path)
 {
     SetState(path, ASSUMED_BAD);
     // The first probe leaves at once; the rounds judge it one ProbeInterval later.
+    Probe(path);
+}
+
+void
+MrcPathSelector::Probe(Path& path)
+{
     if (SendProbe(path.ev))
     {
         ++m_probesSent;
@@ -509,13 +515,7 @@ MrcPathSelector::ProbeRound()
                 Deny(i);
             }
         }
-        Path& path = m_paths[i];
-        if (SendProbe(path.ev))
-        {
-            ++m_probesSent;
-            path.probeOutstanding = true;
-            path.probeSentAt = now;
-        }
+        Probe(m_paths[i]);
     }
     // The next round only while the connection sends: an idle connection leaves no events
     // behind, and its next packet starts the rounds again.

@@ -43,7 +43,8 @@ namespace ns3
  * leaves on the path that lost the packet while another one is usable.
  *
  * A whole plane (PlaneLossThreshold, fabrics of more than one plane): when that many paths of
- * one plane became ASSUMED_BAD with no unmarked ACK from any path of the plane in between, the
+ * one plane became ASSUMED_BAD with no sign of life from the plane in between (an ACK, marked
+ * or not, a trim NACK or a probe reply from any of its paths), the
  * plane is suspected and every GOOD or SKIP path of it becomes ASSUMED_BAD at once (each is
  * probed and comes back on its own reply; the PlaneSuspected trace reports it). A NIC learns
  * of a dead port from its link state; this rule covers a plane that dies beyond the first hop,
@@ -180,6 +181,11 @@ class MrcPathSelector : public PathSelector
      * \param path the path.
      */
     void AssumeBad(Path& path);
+    /**
+     * Send a probe on a path through the probe hook and note it outstanding.
+     * \param path the path.
+     */
+    void Probe(Path& path);
     /// Schedule the next probe round unless one is pending or no path is ASSUMED_BAD.
     void ScheduleProbing();
     /// A probe round: count unanswered probes, deny, probe every ASSUMED_BAD path.
