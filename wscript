@@ -77,6 +77,7 @@ def build(bld):
         'test/reps-mrc-test-suite.cc',
         'test/reps-mutants-test-suite.cc',
         'test/reps-nic-bypass-test-suite.cc',
+        'test/reps-options-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-pfc-test-suite.cc',
         'test/reps-planes-test-suite.cc',
@@ -158,6 +159,7 @@ def build(bld):
     experiment_deps = ['reps'] + (['mpi'] if getattr(bld.env, 'ENABLE_MPI', False) else [])
     experiment = bld.create_ns3_module('reps-experiment', experiment_deps)
     experiment.source = [
+        'experiment/attribute-alias.cc',
         'experiment/distributed-run.cc',
         'experiment/experiment-options-collectives.cc',
         'experiment/experiment-options-distributed.cc',
@@ -181,6 +183,7 @@ def build(bld):
     experiment_headers = bld(features='ns3header')
     experiment_headers.module = 'reps-experiment'
     experiment_headers.source = [
+        'experiment/attribute-alias.h',
         'experiment/distributed-run.h',
         'experiment/experiment-options.h',
         'experiment/experiment-report.h',

@@ -336,15 +336,12 @@ void
 ExperimentOptions::RegisterRunOptions()
 {
     OptionRegistry& o = m_options;
-    o.AddRange("evSpace",
-               "Entropy values (UDP source ports) a path selector may use (1 to 65536)",
-               &evSpace,
-               OptionRegistry::Fixed(1),
-               OptionRegistry::Fixed(65536));
+    o.AddAttribute("evSpace", "ns3::PathSelector::EntropySpace");
     o.AddCheck([this]() {
+        const auto space = static_cast<uint32_t>(GetAlias("evSpace").GetUnsigned());
         for (const PathSelectorNames::Choice& c : m_parsed.selectors)
         {
-            PathSelectorNames::CheckEntropySpaceOrExit("--evSpace", c, evSpace);
+            PathSelectorNames::CheckEntropySpaceOrExit("--evSpace", c, space);
         }
     });
     o.Add("RngRun",
@@ -477,12 +474,13 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
         os << pods << " pods of " << leaves << " leaves x " << hostsPerLeaf << " hosts and "
            << spines << " aggregation switches, " << cores << " cores";
     }
-    os << ", " << linkRate << " links, " << linkDelay << " delay, queues " << queuePackets
-       << " packets (ECN " << ecnKmin << "-" << ecnKmax << ")" << (trim ? ", trimming" : "");
+    os << ", " << linkRate << " links, " << linkDelay << " delay, queues "
+       << GetAlias("queuePackets").GetText() << " packets (ECN " << GetAlias("ecnKmin").GetText()
+       << "-" << GetAlias("ecnKmax").GetText() << ")" << (trim ? ", trimming" : "");
     if (planes > 1)
     {
-        os << "; " << planes << " identical planes (a NIC port per plane, plane = EV mod "
-           << planes << ")";
+        os << "; " << planes << " identical planes (a NIC port per plane, plane = EV mod " << planes
+           << ")";
     }
     os << "\n";
     os << "workload: " << pattern;
@@ -494,7 +492,7 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
     {
         os << ", " << flowSize << (pattern == "allreduce" ? " per host" : " per flow");
     }
-    os << ", cc " << cc << ", EV space " << evSpace;
+    os << ", cc " << cc << ", EV space " << GetAlias("evSpace").GetText();
     if (degradedLinks)
     {
         os << ", " << degradedLinks << " uplinks at " << degradedRate;

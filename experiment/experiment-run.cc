@@ -195,22 +195,10 @@ ExperimentRun::BuildFabric()
     {
         fh->SetAttribute(delay, TimeValue(m_parsed.linkDelay));
     }
-    fh->SetAttribute("QueueMaxSize",
-                     QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.queuePackets)));
-    fh->SetAttribute("EcnKmin", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmin)));
-    fh->SetAttribute("EcnKmax", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, e.ecnKmax)));
-    fh->SetAttribute("Trimming", BooleanValue(e.trim));
-    fh->SetSwitchQueueDisc(
-        "ns3::EcnQueueDisc",
-        "MarkOn",
-        EnumValue(e.markOn == "enqueue" ? EcnQueueDisc::MARK_ON_ENQUEUE
-                                        : EcnQueueDisc::MARK_ON_DEQUEUE),
-        "ControlPriority",
-        BooleanValue(e.controlPriority),
-        "TrimMode",
-        EnumValue(e.trimMode == "uec" ? EcnQueueDisc::TRIM_UEC : EcnQueueDisc::TRIM_HEADER),
-        "TrimSize",
-        UintegerValue(e.trimSize));
+    // The switch queue's size, ECN thresholds, marking, priority and trimming are attributes of
+    // ns3::EcnQueueDisc that the options set as defaults (FabricOptions); --trim also reaches the
+    // queue pairs, so it is given here.
+    fh->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(e.trim));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
     fh->SetAttribute("ForwardingMode",
                      StringValue(e.forwarding == "random"     ? "Random"
@@ -222,10 +210,6 @@ ExperimentRun::BuildFabric()
     fh->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
     fh->SetAttribute("Pfc", BooleanValue(e.pfc));
     fh->SetAttribute("Planes", UintegerValue(e.planes));
-    fh->SetPfcAttribute("ThresholdMode", StringValue(e.pfcMode == "static" ? "Static" : "Dynamic"));
-    fh->SetPfcAttribute("Alpha", DoubleValue(e.pfcAlpha));
-    fh->SetPfcAttribute("StaticThreshold", UintegerValue(m_parsed.pfcThreshold));
-    fh->SetPfcAttribute("SharedBufferSize", UintegerValue(m_parsed.pfcBuffer));
     fh->SetAttribute("Systems", UintegerValue(e.systems));
     m_fabric = fh->Build();
     ClosFabricHelper::AssignStreams(m_fabric, ExperimentStreams::FABRIC);
@@ -238,8 +222,9 @@ void
 ExperimentRun::InstallTransport()
 {
     const FabricExperiment& e = m_exp;
-    m_rdma.SetPathSelector(m_choice.tid.GetName(), "EntropySpace", UintegerValue(e.evSpace));
-    SetSelectorOptions();
+    // The selectors' attributes (EntropySpace, OPS's Variant, REPS's freezing) and the queue
+    // pairs' timers and ACK coalescing are defaults that the options set (FabricOptions).
+    m_rdma.SetPathSelector(m_choice.tid.GetName());
     m_rdma.SetCongestionControl(m_parsed.ccType);
     m_rdma.SetQueuePairAttribute("Mtu", UintegerValue(e.mtu));
     m_rdma.SetQueuePairAttribute("BaseRtt", TimeValue(m_fabricRtt));
@@ -250,16 +235,8 @@ ExperimentRun::InstallTransport()
     }
     m_rdma.SetQueuePairAttribute("Trimming", BooleanValue(e.trim));
     m_rdma.SetQueuePairAttribute("Rto", TimeValue(QueuePairRto(m_fabricRtt)));
-    m_rdma.SetQueuePairAttribute("MinRto", TimeValue(m_parsed.minRto));
-    m_rdma.SetQueuePairAttribute("RtoBackoff", BooleanValue(e.rtoBackoff));
-    m_rdma.SetQueuePairAttribute("AckEvery", UintegerValue(e.ackEvery));
-    m_rdma.SetQueuePairAttribute("AckEveryBytes",
-                                 UintegerValue(static_cast<uint32_t>(m_parsed.ackEveryBytes)));
-    m_rdma.SetQueuePairAttribute("AckDelay", TimeValue(m_parsed.ackDelay));
     m_backgroundRdma = m_rdma;
-    m_backgroundRdma.SetPathSelector("ns3::EcmpPathSelector",
-                                     "EntropySpace",
-                                     UintegerValue(e.evSpace));
+    m_backgroundRdma.SetPathSelector("ns3::EcmpPathSelector");
     m_rdma.Install(m_hosts);
     m_launcher = std::make_unique<RdmaFlowLauncher>(m_hosts, &m_rdma, &m_backgroundRdma);
 }
@@ -529,29 +506,9 @@ ExperimentRun::QueuePairRto(Time fabricRtt) const
         return m_parsed.rto;
     }
     // The fabric's longest unloaded RTT plus the time four full switch queues take to drain.
-    Time drain = m_parsed.linkRate.CalculateBytesTxTime(static_cast<uint64_t>(m_exp.queuePackets) *
-                                                        (m_packetBytes + 2)); // + PPP header
+    Time drain = m_parsed.linkRate.CalculateBytesTxTime(
+        m_exp.GetAlias("queuePackets").GetUnsigned() * (m_packetBytes + 2)); // + PPP header
     return fabricRtt + 4 * drain;
-}
-
-void
-ExperimentRun::SetSelectorOptions()
-{
-    TypeId selector = m_choice.tid;
-    // TypeId::IsChildOf() is false for the type itself.
-    auto isA = [selector](TypeId base) { return selector == base || selector.IsChildOf(base); };
-    if (isA(OpsPathSelector::GetTypeId()))
-    {
-        m_rdma.SetPathSelectorAttribute("Variant",
-                                        EnumValue(m_exp.opsVariant == "deck"
-                                                      ? OpsPathSelector::DECK
-                                                      : OpsPathSelector::UNIFORM));
-    }
-    if (isA(RepsPathSelector::GetTypeId()))
-    {
-        m_rdma.SetPathSelectorAttribute("FreezingEnabled", BooleanValue(m_exp.freezing));
-        m_rdma.SetPathSelectorAttribute("FreezeDuration", TimeValue(m_parsed.freezeDuration));
-    }
 }
 
 } // namespace ns3

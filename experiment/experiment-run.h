@@ -139,8 +139,6 @@ class ExperimentRun
      * \return the Rto attribute of the queue pairs under --rto (0: 5 x their base RTT).
      */
     Time QueuePairRto(Time fabricRtt) const;
-    /// Apply the options that belong to one kind of path selector when it has them.
-    void SetSelectorOptions();
 
     /// Makes the flows (and collective) of one pattern.
     using PatternMaker = std::function<void(ExperimentRun&)>;

@@ -58,34 +58,14 @@ FabricOptions::FabricOptions()
       linkRate("400Gbps"),
       linkDelay("1us"),
       mtu(4096),
-      queuePackets(100),
-      ecnKmin(20),
-      ecnKmax(80),
       trim(false),
-      trimMode("header"),
-      trimSize(64),
-      markOn("dequeue"),
-      controlPriority(true),
       baseRtt("pair"),
       rto("reference"),
-      minRto("0"),
-      rtoBackoff(false),
-      ackEvery(1),
-      ackEveryBytes("0"),
-      ackDelay("0"),
-      opsVariant("uniform"),
-      freezing(true),
-      freezeDuration("10ms"),
       forwarding("hash"),
       dlbTimeout("8us"),
       dlbTableSize(4096),
       cc("window"),
-      evSpace(65536),
       pfc(false),
-      pfcMode("dynamic"),
-      pfcAlpha(0.125),
-      pfcThreshold("512KiB"),
-      pfcBuffer("32MiB"),
       planes(1),
       m_checked(false)
 {
@@ -100,45 +80,14 @@ FabricOptions::FabricOptions()
 void
 FabricOptions::RegisterPfcOptions()
 {
-    // The ranges are those of the ns3::PfcSwitch attributes the options set.
-    constexpr uint64_t kMinBytes = 1024;
-    constexpr uint64_t kMaxBytes = 1024ULL * 1024 * 1024;
     OptionRegistry& o = m_options;
     o.Add("pfc",
           "Lossless fabric: PFC (IEEE 802.1Qbb) PAUSE frames on every link (true/false)",
           &pfc);
-    o.AddChoice("pfcMode",
-                "PFC XOFF threshold of a switch port: dynamic (--pfcAlpha x the free shared "
-                "buffer) or static (--pfcThreshold)",
-                &pfcMode,
-                {"dynamic", "static"});
-    o.AddRange("pfcAlpha",
-               "PFC dynamic threshold factor (1/128 to 64)",
-               &pfcAlpha,
-               OptionRegistry::Fixed(1.0 / 128),
-               OptionRegistry::Fixed(64));
-    auto bytes = [&o](const std::string& name,
-                      const std::string& help,
-                      std::string* text,
-                      uint64_t* parsed) {
-        o.AddBytes(name, help, text, parsed, kMinBytes);
-        o.AddCheck([name, parsed]() {
-            if (*parsed > kMaxBytes)
-            {
-                OptionParser::Exit("--" + name + ": " + std::to_string(*parsed) +
-                                   " bytes is too large; allowed: 1KiB to 1GiB");
-            }
-        });
-    };
-    bytes("pfcThreshold",
-          "PFC static XOFF threshold of a switch port (bytes, e.g. 512KiB; 1KiB to 1GiB)",
-          &pfcThreshold,
-          &m_parsed.pfcThreshold);
-    bytes("pfcBuffer",
-          "PFC shared buffer of a switch, besides the headroom of its ports (bytes, e.g. "
-          "32MiB; 1KiB to 1GiB)",
-          &pfcBuffer,
-          &m_parsed.pfcBuffer);
+    o.AddAttribute("pfcMode", "ns3::PfcSwitch::ThresholdMode");
+    o.AddAttribute("pfcAlpha", "ns3::PfcSwitch::Alpha");
+    o.AddAttribute("pfcThreshold", "ns3::PfcSwitch::StaticThreshold", AttributeAlias::Unit::BYTES);
+    o.AddAttribute("pfcBuffer", "ns3::PfcSwitch::SharedBufferSize", AttributeAlias::Unit::BYTES);
 }
 
 void
@@ -238,32 +187,10 @@ FabricOptions::RegisterLinkOptions()
                &mtu,
                OptionRegistry::Fixed(64),
                OptionRegistry::Fixed(9000));
-    o.AddRange("queuePackets",
-               "Size of every switch egress queue (packets)",
-               &queuePackets,
-               OptionRegistry::Fixed(1),
-               OptionRegistry::Fixed(1000000));
-    auto queue = [this]() { return static_cast<double>(queuePackets); };
-    o.AddRange("ecnKmin",
-               "Queue length above which ECN marking starts (packets)",
-               &ecnKmin,
-               OptionRegistry::Fixed(0),
-               queue);
-    o.AddRange(
-        "ecnKmax",
-        "Queue length above which every packet is marked (packets, above --ecnKmin)",
-        &ecnKmax,
-        [this]() { return static_cast<double>(ecnKmin); },
-        queue);
-    o.AddCheck([this]() {
-        if (ecnKmax <= ecnKmin)
-        {
-            OptionParser::Exit("--ecnKmax: " + std::to_string(ecnKmax) +
-                               " must be above --ecnKmin (" + std::to_string(ecnKmin) +
-                               "); allowed: " + std::to_string(ecnKmin + 1) +
-                               " to --queuePackets (" + std::to_string(queuePackets) + ")");
-        }
-    });
+    o.AddAttribute("queuePackets", "ns3::EcnQueueDisc::MaxSize", AttributeAlias::Unit::PACKETS);
+    o.AddAttribute("ecnKmin", "ns3::EcnQueueDisc::Kmin", AttributeAlias::Unit::PACKETS);
+    o.AddAttribute("ecnKmax", "ns3::EcnQueueDisc::Kmax", AttributeAlias::Unit::PACKETS);
+    o.AddCheck([this]() { CheckQueueOptions(); });
     o.AddChoice("forwarding",
                 "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
                 "value, as ECMP switches do; random: per packet; adaptive: per packet, the "
@@ -275,14 +202,8 @@ FabricOptions::RegisterLinkOptions()
     o.Add("trim",
           "Full switch queues trim packets to headers instead of dropping them (true/false)",
           &trim);
-    o.AddChoice("markOn",
-                "When switch queues decide ECN: dequeue (from the queue a data packet leaves "
-                "behind, the REPS evaluation's switches) or enqueue (from the queue it finds)",
-                &markOn,
-                {"dequeue", "enqueue"});
-    o.Add("controlPriority",
-          "Switch queues serve ACKs, NACKs, CNPs and trimmed headers ahead of data (true/false)",
-          &controlPriority);
+    o.AddAttribute("markOn", "ns3::EcnQueueDisc::MarkOn");
+    o.AddAttribute("controlPriority", "ns3::EcnQueueDisc::ControlPriority");
 }
 
 void
@@ -306,17 +227,8 @@ FabricOptions::RegisterSwitchOptions()
                &dlbTableSize,
                OptionRegistry::Fixed(16),
                OptionRegistry::Fixed(1048576));
-    o.AddChoice("trimMode",
-                "How --trim cuts a packet (header: to its IPv4, UDP and BTH headers; uec: to "
-                "--trimSize bytes with the DSCP rewritten to the trimmed class, as Ultra "
-                "Ethernet specifies)",
-                &trimMode,
-                {"header", "uec"});
-    o.AddRange("trimSize",
-               "--trimMode=uec: bytes kept of a trimmed packet, IPv4 header included (44 to 9000)",
-               &trimSize,
-               OptionRegistry::Fixed(44),
-               OptionRegistry::Fixed(9000));
+    o.AddAttribute("trimMode", "ns3::EcnQueueDisc::TrimMode");
+    o.AddAttribute("trimSize", "ns3::EcnQueueDisc::TrimSize");
 }
 
 void
@@ -347,37 +259,11 @@ FabricOptions::RegisterTransportOptions()
                                         m_parsed.rto <= Seconds(10));
               }
           });
-    o.AddTime("minRto",
-              "Lower bound of every queue pair's retransmission timeout; 0: none (Time)",
-              &minRto,
-              &m_parsed.minRto);
-    o.AddCheck([this]() {
-        TimeInRangeOrExit("--minRto", minRto, "0 to 10s", m_parsed.minRto <= Seconds(10));
-    });
-    o.Add("rtoBackoff",
-          "Double the retransmission timeout after each timeout without progress, up to 64x "
-          "(true/false)",
-          &rtoBackoff);
-    o.AddChoice("opsVariant",
-                "OPS: uniform (a uniformly random entropy value per packet, the REPS paper's "
-                "OPS) or deck (every entropy value once per shuffled round)",
-                &opsVariant,
-                {"uniform", "deck"});
-    o.Add("freezing",
-          "REPS enters freezing on a failure signal (true/false; false: the paper's 'freezing "
-          "disabled' ablation)",
-          &freezing);
-    o.AddTime("freezeDuration",
-              "How long REPS stays frozen (Time, > 0 and <= 1s)",
-              &freezeDuration,
-              &m_parsed.freezeDuration);
-    o.AddCheck([this]() {
-        const Time& d = m_parsed.freezeDuration;
-        TimeInRangeOrExit("--freezeDuration",
-                          freezeDuration,
-                          "a Time in (0, 1s]",
-                          d.IsStrictlyPositive() && d <= Seconds(1));
-    });
+    o.AddAttribute("minRto", "ns3::RdmaQueuePair::MinRto");
+    o.AddAttribute("rtoBackoff", "ns3::RdmaQueuePair::RtoBackoff");
+    o.AddAttribute("opsVariant", "ns3::OpsPathSelector::Variant");
+    o.AddAttribute("freezing", "ns3::RepsPathSelector::FreezingEnabled");
+    o.AddAttribute("freezeDuration", "ns3::RepsPathSelector::FreezeDuration");
     o.Add("cc",
           "Congestion control (" + OptionParser::Join(CongestionControlNames::GetAvailableNames()) +
               ", or an RdmaCongestionControl TypeId)",
@@ -397,33 +283,11 @@ void
 FabricOptions::RegisterAckOptions()
 {
     OptionRegistry& o = m_options;
-    o.AddRange("ackEvery",
-               "ACK coalescing: the receiver acknowledges every n-th in-order data packet (1 to "
-               "65536); CE-marked, out-of-order and last packets are acknowledged at once",
-               &ackEvery,
-               OptionRegistry::Fixed(1),
-               OptionRegistry::Fixed(65536));
-    o.AddBytes("ackEveryBytes",
-               "ACK coalescing: the receiver also acknowledges once this many payload bytes "
-               "arrived in order, whichever of --ackEvery and --ackEveryBytes comes first "
-               "(bytes, 0: off, at most 1GiB)",
-               &ackEveryBytes,
-               &m_parsed.ackEveryBytes);
-    o.AddCheck([this]() {
-        if (m_parsed.ackEveryBytes > (uint64_t{1} << 30))
-        {
-            OptionParser::Exit("--ackEveryBytes: " + ackEveryBytes +
-                               " is out of range; allowed: 0 (off) to 1GiB");
-        }
-    });
-    o.AddTime("ackDelay",
-              "ACK coalescing timer: a data packet left unacknowledged is acknowledged at the "
-              "latest this long after it arrived (Time, 0: off, at most 1s)",
-              &ackDelay,
-              &m_parsed.ackDelay);
-    o.AddCheck([this]() {
-        TimeInRangeOrExit("--ackDelay", ackDelay, "0 (off) to 1s", m_parsed.ackDelay <= Seconds(1));
-    });
+    o.AddAttribute("ackEvery", "ns3::RdmaQueuePair::AckEvery");
+    o.AddAttribute("ackEveryBytes",
+                   "ns3::RdmaQueuePair::AckEveryBytes",
+                   AttributeAlias::Unit::BYTES);
+    o.AddAttribute("ackDelay", "ns3::RdmaQueuePair::AckDelay");
 }
 
 void
@@ -483,6 +347,53 @@ bool
 FabricOptions::IsChecked() const
 {
     return m_checked;
+}
+
+bool
+FabricOptions::Set(const std::string& name, const std::string& value, std::string& error)
+{
+    return m_options.Set(name, value, error);
+}
+
+void
+FabricOptions::Set(const std::string& name, const std::string& value)
+{
+    std::string error;
+    if (!Set(name, value, error))
+    {
+        OptionParser::Exit(error);
+    }
+}
+
+const AttributeAlias&
+FabricOptions::GetAlias(const std::string& name) const
+{
+    return m_options.GetAlias(name);
+}
+
+const OptionRegistry&
+FabricOptions::GetRegistry() const
+{
+    return m_options;
+}
+
+void
+FabricOptions::CheckQueueOptions() const
+{
+    // The queue disc's attributes take any size; an experiment's queues are packet counts.
+    const double queue = static_cast<double>(GetAlias("queuePackets").GetUnsigned());
+    const double kmin = static_cast<double>(GetAlias("ecnKmin").GetUnsigned());
+    const uint64_t kmax = GetAlias("ecnKmax").GetUnsigned();
+    OptionParser::CheckRangeOrExit("--queuePackets", queue, 1, 1000000);
+    OptionParser::CheckRangeOrExit("--ecnKmin", kmin, 0, queue);
+    OptionParser::CheckRangeOrExit("--ecnKmax", static_cast<double>(kmax), kmin, queue);
+    if (static_cast<double>(kmax) <= kmin)
+    {
+        OptionParser::Exit("--ecnKmax: " + std::to_string(kmax) + " must be above --ecnKmin (" +
+                           GetAlias("ecnKmin").GetText() +
+                           "); allowed: " + std::to_string(static_cast<uint64_t>(kmin) + 1) +
+                           " to --queuePackets (" + GetAlias("queuePackets").GetText() + ")");
+    }
 }
 
 void

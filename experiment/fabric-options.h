@@ -29,6 +29,12 @@ namespace ns3
  * help, field, check), from which come --help, the checks and the report's configuration.
  * ExperimentOptions adds the workload, the faults and the outputs.
  *
+ * Most options of the switch queues, the queue pairs, the path selectors and PFC are another
+ * name of one model attribute (OptionRegistry::AddAttribute(), e.g. --ecnKmin for
+ * ns3::EcnQueueDisc::Kmin): their default, help and range are the attribute's, and their value
+ * reaches the model through Config::SetDefault(); they have no field here (GetAlias() reads
+ * them). The other options are fields, converted once by Check().
+ *
  * Check() converts every value (rates, times, sizes, TypeIds: GetParsed()) and exits with a
  * message naming the option and what is allowed on a bad one.
  */
@@ -54,17 +60,11 @@ class FabricOptions
         Time failGap;                                     //!< --failGap.
         Time reconverge;                                  //!< --reconverge.
         Time rto;                                         //!< --rto when a Time, else 0.
-        Time minRto;                                      //!< --minRto.
-        uint64_t ackEveryBytes{0};                        //!< --ackEveryBytes.
-        Time ackDelay;                                    //!< --ackDelay.
-        Time freezeDuration;                              //!< --freezeDuration.
         Time dlbTimeout;                                  //!< --dlbTimeout.
         Time start;                                       //!< --startTime.
         Time stop;                                        //!< --stopTime.
         Time sample;                                      //!< --sampleInterval.
         std::string ccType;                               //!< TypeId name of --cc.
-        uint64_t pfcThreshold{0};                         //!< --pfcThreshold in bytes.
-        uint64_t pfcBuffer{0};                            //!< --pfcBuffer in bytes.
     };
 
     FabricOptions();
@@ -86,6 +86,31 @@ class FabricOptions
     /// \return whether Check() ran.
     bool IsChecked() const;
 
+    /**
+     * Give an option a value by name, as the command line would.
+     * \param name the option's name (e.g. "ecnKmin")
+     * \param value its value (e.g. "30")
+     * \param [out] error the message naming the option and what is allowed, when refused
+     * \return whether the value was taken
+     */
+    bool Set(const std::string& name, const std::string& value, std::string& error);
+
+    /**
+     * Give an option a value by name; exit with the command line's message when refused.
+     * \param name the option's name
+     * \param value its value
+     */
+    void Set(const std::string& name, const std::string& value);
+
+    /**
+     * \param name an option that names a model attribute (e.g. "evSpace")
+     * \return its alias, which reads the value objects get
+     */
+    const AttributeAlias& GetAlias(const std::string& name) const;
+
+    /// \return every option, for walking them (help, defaults, aliases)
+    const OptionRegistry& GetRegistry() const;
+
     /// \return the path selectors of --lb (after Check()).
     const std::vector<PathSelectorNames::Choice>& GetSelectors() const;
 
@@ -106,49 +131,32 @@ class FabricOptions
     uint32_t GetHosts() const;
 
     // The options (their names on the command line are the field names).
-    std::string lb;             //!< Comma list of path selectors.
-    uint32_t tiers;             //!< 2 or 3.
-    uint32_t leaves;            //!< Leaves (2 tiers) or leaves per pod (3 tiers).
-    uint32_t hostsPerLeaf;      //!< Hosts per leaf.
-    uint32_t spines;            //!< Spines (2 tiers) or aggregation switches per pod (3 tiers).
-    uint32_t pods;              //!< Pods (3 tiers).
-    uint32_t cores;             //!< Core switches (3 tiers).
-    std::string linkRate;       //!< Rate of every link.
-    std::string linkDelay;      //!< Propagation delay of every link.
-    uint32_t mtu;               //!< Payload bytes per packet.
-    uint32_t queuePackets;      //!< Switch egress queue size in packets.
-    uint32_t ecnKmin;           //!< ECN marking starts (packets).
-    uint32_t ecnKmax;           //!< ECN marking at full probability (packets).
-    bool trim;                  //!< Trim instead of dropping.
-    std::string trimMode;       //!< header or uec.
-    uint32_t trimSize;          //!< --trimMode=uec: bytes kept.
-    std::string markOn;         //!< ECN decided on dequeue or enqueue.
-    bool controlPriority;       //!< Control packets served ahead of data.
-    std::string baseRtt;        //!< Queue pairs' base RTT: pair or fabric.
-    std::string rto;            //!< RTO rule: reference, basertt or a Time.
-    std::string minRto;         //!< Lower bound of every queue pair's RTO.
-    bool rtoBackoff;            //!< Exponential RTO backoff.
-    uint32_t ackEvery;          //!< ACK coalescing: data packets per ACK.
-    std::string ackEveryBytes;  //!< ACK coalescing: payload bytes per ACK (0: off).
-    std::string ackDelay;       //!< ACK coalescing timer (0: off).
-    std::string opsVariant;     //!< OPS: uniform or deck.
-    bool freezing;              //!< REPS freezing enabled.
-    std::string freezeDuration; //!< REPS freeze duration.
-    std::string forwarding;     //!< Switch forwarding: hash, random, adaptive or dlb.
-    std::string dlbTimeout;     //!< DLB flowlet timeout of the switches.
-    uint32_t dlbTableSize;      //!< DLB flowlet table buckets per switch.
-    std::string cc;             //!< window, dcqcn or none.
-    uint32_t evSpace;           //!< Entropy space of the path selectors.
-    bool pfc;                   //!< Lossless fabric (PFC).
-    std::string pfcMode;        //!< PFC XOFF threshold: dynamic or static.
-    double pfcAlpha;            //!< PFC dynamic threshold factor.
-    std::string pfcThreshold;   //!< PFC static XOFF threshold (bytes).
-    std::string pfcBuffer;      //!< PFC shared buffer per switch (bytes).
-    uint32_t planes;            //!< Network planes (1 .. 8).
+    std::string lb;         //!< Comma list of path selectors.
+    uint32_t tiers;         //!< 2 or 3.
+    uint32_t leaves;        //!< Leaves (2 tiers) or leaves per pod (3 tiers).
+    uint32_t hostsPerLeaf;  //!< Hosts per leaf.
+    uint32_t spines;        //!< Spines (2 tiers) or aggregation switches per pod (3 tiers).
+    uint32_t pods;          //!< Pods (3 tiers).
+    uint32_t cores;         //!< Core switches (3 tiers).
+    std::string linkRate;   //!< Rate of every link.
+    std::string linkDelay;  //!< Propagation delay of every link.
+    uint32_t mtu;           //!< Payload bytes per packet.
+    bool trim;              //!< Trim instead of dropping.
+    std::string baseRtt;    //!< Queue pairs' base RTT: pair or fabric.
+    std::string rto;        //!< RTO rule: reference, basertt or a Time.
+    std::string forwarding; //!< Switch forwarding: hash, random, adaptive or dlb.
+    std::string dlbTimeout; //!< DLB flowlet timeout of the switches.
+    uint32_t dlbTableSize;  //!< DLB flowlet table buckets per switch.
+    std::string cc;         //!< window, dcqcn or none.
+    bool pfc;               //!< Lossless fabric (PFC).
+    uint32_t planes;        //!< Network planes (1 .. 8).
 
   protected:
     /// Check the fabric's shape as ClosFabricHelper would (e.g. cores per aggregation switch).
     void CheckFabricShape() const;
+
+    /// Check the switch queue's size and ECN thresholds against each other (packets).
+    void CheckQueueOptions() const;
 
     OptionRegistry m_options; //!< Every option, registered once.
     Parsed m_parsed;          //!< The options converted by Check().

@@ -10,6 +10,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -139,6 +140,74 @@ class OptionParser
                           const std::string& text,
                           bool& value,
                           std::string& error);
+
+    /// Reads an option's value and says whether it could: (option, text, error).
+    using ValueParser = std::function<bool(const std::string&, const std::string&, std::string&)>;
+
+    /**
+     * Add an option whose value a function reads; the program exits with the function's message
+     * (Exit()) when it refuses the value.
+     * \param cmd the command line.
+     * \param name the option's name, without the dashes.
+     * \param help its help text.
+     * \param def the default --help shows.
+     * \param parse reads a value: (--name, text, error) -> whether it was taken.
+     */
+    static void AddParsedValue(CommandLine& cmd,
+                               const std::string& name,
+                               const std::string& help,
+                               const std::string& def,
+                               ValueParser parse);
+
+    /**
+     * Read a value strictly into a variable of the option's type: the whole text must be a
+     * number of the type (ParseUnsigned, ParseInteger, ParseDouble with the type's limits) or a
+     * boolean (ParseBool); a string is taken as it is. The variable is unchanged on an error.
+     * \param option the option, for the message.
+     * \param text the value.
+     * \param value the variable.
+     * \param [out] error the message, when refused.
+     * \return whether the value was taken.
+     * @{
+     */
+    static bool ParseValue(const std::string& option,
+                           const std::string& text,
+                           bool& value,
+                           std::string& error);
+    static bool ParseValue(const std::string& option,
+                           const std::string& text,
+                           uint32_t& value,
+                           std::string& error);
+    static bool ParseValue(const std::string& option,
+                           const std::string& text,
+                           int32_t& value,
+                           std::string& error);
+    static bool ParseValue(const std::string& option,
+                           const std::string& text,
+                           uint64_t& value,
+                           std::string& error);
+    static bool ParseValue(const std::string& option,
+                           const std::string& text,
+                           double& value,
+                           std::string& error);
+    static bool ParseValue(const std::string& option,
+                           const std::string& text,
+                           std::string& value,
+                           std::string& error);
+    /** @} */
+
+    /**
+     * \param value a variable
+     * \return its value as --help shows a default (a string: its first word)
+     * @{
+     */
+    static std::string ShowDefault(bool value);
+    static std::string ShowDefault(uint32_t value);
+    static std::string ShowDefault(int32_t value);
+    static std::string ShowDefault(uint64_t value);
+    static std::string ShowDefault(double value);
+    static std::string ShowDefault(const std::string& value);
+    /** @} */
 
     /**
      * Add an option to a command line that parses its value strictly: the whole value must be

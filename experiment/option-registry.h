@@ -5,11 +5,14 @@
 #ifndef REPS_OPTION_REGISTRY_H
 #define REPS_OPTION_REGISTRY_H
 
+#include "attribute-alias.h"
+
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <variant>
@@ -27,6 +30,11 @@ class ExperimentReport;
  * converts and validates it. From that one list the registry adds the options to a
  * CommandLine, checks them in registration order, and records them in a report's
  * configuration, so that adding an option is one line of registration and one field.
+ *
+ * An option that is another name of one model attribute is registered with AddAttribute():
+ * its help, default, type and range come from the attribute, and its value reaches the model
+ * through Config::SetDefault() (AttributeAlias). Every option, alias or not, can also be given
+ * by name with Set(), with the same checks and messages as on the command line.
  *
  * A check exits the program with a message naming the option and what is allowed
  * (OptionParser::Exit()); checks that involve several options are added with AddCheck(), in
@@ -120,6 +128,34 @@ class OptionRegistry
                   uint64_t min = 0);
 
     /**
+     * Register an option that is another name of a model attribute (AttributeAlias).
+     * \param name the name
+     * \param path the attribute, "ns3::Type::Attribute", on the type that declares it
+     * \param unit how a bare number is read (bytes, packets)
+     */
+    void AddAttribute(const std::string& name,
+                      const std::string& path,
+                      AttributeAlias::Unit unit = AttributeAlias::Unit::NONE);
+
+    /**
+     * Give an option a value, as the command line would.
+     * \param name the option's name
+     * \param text the value
+     * \param [out] error the message naming the option and what is allowed, when refused
+     * \return whether the value was taken
+     */
+    bool Set(const std::string& name, const std::string& text, std::string& error);
+
+    /**
+     * \param name an option registered with AddAttribute()
+     * \return its alias (aborts when there is none: a programming error)
+     */
+    const AttributeAlias& GetAlias(const std::string& name) const;
+
+    /// \return every option registered with AddAttribute(), in registration order
+    std::vector<const AttributeAlias*> GetAliases() const;
+
+    /**
      * Register a check that involves several options, run by CheckAll() after the checks
      * registered before it.
      * \param check the check
@@ -157,13 +193,21 @@ class OptionRegistry
     /// One option.
     struct Option
     {
-        std::string name; //!< Name.
-        std::string help; //!< Help text.
-        Target target;    //!< Variable.
+        std::string name;      //!< Name.
+        std::string help;      //!< Help text.
+        Target target;         //!< Variable (plain options).
+        AttributeAlias* alias; //!< The attribute it names, or null.
     };
 
-    std::vector<Option> m_options; //!< The options.
-    std::vector<Check> m_checks;   //!< Every check, in order.
+    /**
+     * \param name an option's name
+     * \return the option, or null
+     */
+    const Option* Find(const std::string& name) const;
+
+    std::vector<Option> m_options;        //!< The options.
+    std::deque<AttributeAlias> m_aliases; //!< Aliases (stable addresses).
+    std::vector<Check> m_checks;          //!< Every check, in order.
 };
 
 template <typename T>

@@ -2,13 +2,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// OptionParser::AddValue: command-line options whose values are parsed strictly.
+// OptionParser::AddValue, ParseValue, AddParsedValue: command-line options whose values are
+// parsed strictly.
 
 #include "option-parser.h"
 
 #include "ns3/callback.h"
+#include "ns3/reps-ns3-compat.h"
 
-#include <functional>
 #include <limits>
 #include <sstream>
 #include <type_traits>
@@ -20,32 +21,33 @@ namespace
 {
 
 /**
- * Add an option whose value a function parses; exits with the function's message on a bad
- * value.
- * \param cmd the command line.
- * \param name the option's name.
- * \param help its help text.
- * \param def the default shown by --help.
- * \param parse converts a value (option name, text, error) and says whether it could.
+ * Read a whole number of type T over T's whole range.
+ * \param option the option, for the message.
+ * \param text the value.
+ * \param value the variable.
+ * \param [out] error the message, when refused.
+ * \return whether the value was taken.
  */
-void
-AddParsed(CommandLine& cmd,
-          const std::string& name,
-          const std::string& help,
-          const std::string& def,
-          std::function<bool(const std::string&, const std::string&, std::string&)> parse)
+template <typename T>
+bool
+ParseWholeNumber(const std::string& option, const std::string& text, T& value, std::string& error)
 {
-    cmd.AddValue(name,
-                 help,
-                 Callback<bool, std::string>([name, parse](std::string text) {
-                     std::string error;
-                     if (!parse("--" + name, text, error))
-                     {
-                         OptionParser::Exit(error);
-                     }
-                     return true;
-                 }),
-                 def);
+    const T lo = std::numeric_limits<T>::min();
+    const T hi = std::numeric_limits<T>::max();
+    bool ok = false;
+    if constexpr (std::is_signed_v<T>)
+    {
+        int64_t v = 0;
+        ok = OptionParser::ParseInteger(option, text, lo, hi, v, error);
+        value = ok ? static_cast<T>(v) : value;
+    }
+    else
+    {
+        uint64_t v = 0;
+        ok = OptionParser::ParseUnsigned(option, text, lo, hi, v, error);
+        value = ok ? static_cast<T>(v) : value;
+    }
+    return ok;
 }
 
 /**
@@ -62,42 +64,132 @@ Show(const T& v)
 }
 
 /**
- * Add an option holding a whole number of type T, parsed over T's whole range.
+ * Add an option that ParseValue() reads into a variable.
  * \param cmd the command line.
  * \param name the option's name.
  * \param help its help text.
- * \param value the variable it sets.
+ * \param value the variable; its value now is the default --help shows.
  */
 template <typename T>
 void
-AddWholeNumber(CommandLine& cmd, const std::string& name, const std::string& help, T& value)
+AddVariable(CommandLine& cmd, const std::string& name, const std::string& help, T& value)
 {
     T* target = &value;
-    AddParsed(cmd,
-              name,
-              help,
-              Show(value),
-              [target](const std::string& o, const std::string& t, std::string& e) {
-                  const T lo = std::numeric_limits<T>::min();
-                  const T hi = std::numeric_limits<T>::max();
-                  bool ok = false;
-                  if constexpr (std::is_signed_v<T>)
-                  {
-                      int64_t v = 0;
-                      ok = OptionParser::ParseInteger(o, t, lo, hi, v, e);
-                      *target = ok ? static_cast<T>(v) : *target;
-                  }
-                  else
-                  {
-                      uint64_t v = 0;
-                      ok = OptionParser::ParseUnsigned(o, t, lo, hi, v, e);
-                      *target = ok ? static_cast<T>(v) : *target;
-                  }
-                  return ok;
-              });
+    OptionParser::AddParsedValue(
+        cmd,
+        name,
+        help,
+        OptionParser::ShowDefault(value),
+        [target](const std::string& o, const std::string& t, std::string& e) {
+            return OptionParser::ParseValue(o, t, *target, e);
+        });
 }
 
 } // namespace
+
+void
+OptionParser::AddParsedValue(CommandLine& cmd,
+                             const std::string& name,
+                             const std::string& help,
+                             const std::string& def,
+                             ValueParser parse)
+{
+    cmd.AddValue(name,
+                 help,
+                 RepsCommandLineCallback([name, parse](RepsCommandLineArgument text) {
+                     std::string error;
+                     if (!parse("--" + name, text, error))
+                     {
+                         OptionParser::Exit(error);
+                     }
+                     return true;
+                 }),
+                 def);
+}
+
+bool
+OptionParser::ParseValue(const std::string& o, const std::string& t, bool& v, std::string& e)
+{
+    return ParseBool(o, t, v, e);
+}
+
+bool
+OptionParser::ParseValue(const std::string& o, const std::string& t, uint32_t& v, std::string& e)
+{
+    return ParseWholeNumber(o, t, v, e);
+}
+
+bool
+OptionParser::ParseValue(const std::string& o, const std::string& t, int32_t& v, std::string& e)
+{
+    return ParseWholeNumber(o, t, v, e);
+}
+
+bool
+OptionParser::ParseValue(const std::string& o, const std::string& t, uint64_t& v, std::string& e)
+{
+    return ParseWholeNumber(o, t, v, e);
+}
+
+bool
+OptionParser::ParseValue(const std::string& o, const std::string& t, double& v, std::string& e)
+{
+    const double big = std::numeric_limits<double>::max();
+    if (!ParseDouble(o, t, -big, big, v, e))
+    {
+        e = o + ": '" + t + "' is not a finite number (e.g. 0.5, 2, 1e-3)";
+        return false;
+    }
+    return true;
+}
+
+bool
+OptionParser::ParseValue(const std::string&, const std::string& t, std::string& v, std::string&)
+{
+    // ns-3 rejects an empty value of a string with its help text; here it is a value (often
+    // meaning "none"), which the option's own check accepts or rejects.
+    v = t;
+    return true;
+}
+
+std::string
+OptionParser::ShowDefault(bool value)
+{
+    return value ? "true" : "false";
+}
+
+std::string
+OptionParser::ShowDefault(uint32_t value)
+{
+    return Show(value);
+}
+
+std::string
+OptionParser::ShowDefault(int32_t value)
+{
+    return Show(value);
+}
+
+std::string
+OptionParser::ShowDefault(uint64_t value)
+{
+    return Show(value);
+}
+
+std::string
+OptionParser::ShowDefault(double value)
+{
+    return Show(value);
+}
+
+std::string
+OptionParser::ShowDefault(const std::string& value)
+{
+    std::istringstream first(value);
+    std::string def;
+    first >> def; // as ns-3 shows the default of a string: its first word
+    return def;
+}
 
 void
 OptionParser::AddValue(CommandLine& cmd,
@@ -105,14 +197,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        bool& value)
 {
-    bool* target = &value;
-    AddParsed(cmd,
-              name,
-              help,
-              value ? "true" : "false",
-              [target](const std::string& o, const std::string& t, std::string& e) {
-                  return ParseBool(o, t, *target, e);
-              });
+    AddVariable(cmd, name, help, value);
 }
 
 void
@@ -121,7 +206,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        uint32_t& value)
 {
-    AddWholeNumber(cmd, name, help, value);
+    AddVariable(cmd, name, help, value);
 }
 
 void
@@ -130,7 +215,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        int32_t& value)
 {
-    AddWholeNumber(cmd, name, help, value);
+    AddVariable(cmd, name, help, value);
 }
 
 void
@@ -139,7 +224,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        uint64_t& value)
 {
-    AddWholeNumber(cmd, name, help, value);
+    AddVariable(cmd, name, help, value);
 }
 
 void
@@ -148,20 +233,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        double& value)
 {
-    double* target = &value;
-    AddParsed(cmd,
-              name,
-              help,
-              Show(value),
-              [target](const std::string& o, const std::string& t, std::string& e) {
-                  const double big = std::numeric_limits<double>::max();
-                  if (!ParseDouble(o, t, -big, big, *target, e))
-                  {
-                      e = o + ": '" + t + "' is not a finite number (e.g. 0.5, 2, 1e-3)";
-                      return false;
-                  }
-                  return true;
-              });
+    AddVariable(cmd, name, help, value);
 }
 
 void
@@ -170,20 +242,7 @@ OptionParser::AddValue(CommandLine& cmd,
                        const std::string& help,
                        std::string& value)
 {
-    // ns-3 rejects an empty value of a string with its help text; here it is a value (often
-    // meaning "none"), which the option's own check accepts or rejects.
-    std::string* target = &value;
-    std::istringstream first(value);
-    std::string def;
-    first >> def; // as ns-3 shows the default of a string: its first word
-    AddParsed(cmd,
-              name,
-              help,
-              def,
-              [target](const std::string&, const std::string& t, std::string&) {
-                  *target = t;
-                  return true;
-              });
+    AddVariable(cmd, name, help, value);
 }
 
 } // namespace ns3

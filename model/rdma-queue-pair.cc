@@ -28,9 +28,9 @@ NS_OBJECT_ENSURE_REGISTERED(RdmaQueuePair);
 
 namespace
 {
-constexpr uint32_t kMaxMtu = 65000;  //!< Largest payload of one packet.
-constexpr uint32_t kCnpPayload = 16; //!< Reserved bytes of a CNP (RoCEv2 annex).
-constexpr uint32_t kMaxBackoff = 6;  //!< RTO backoff stops at 2^6 = 64 x.
+constexpr uint32_t kMaxMtu = 65000;              //!< Largest payload of one packet.
+constexpr uint32_t kCnpPayload = 16;             //!< Reserved bytes of a CNP (RoCEv2 annex).
+constexpr uint32_t kMaxBackoff = 6;              //!< RTO backoff stops at 2^6 = 64 x.
 constexpr uint32_t kMaxAckEveryBytes = 1u << 30; //!< Largest AckEveryBytes.
 } // namespace
 
@@ -71,10 +71,10 @@ RdmaQueuePair::GetTypeId()
             .AddAttribute("MinRto",
                           "Lower bound of the retransmission timeout (0: none). The REPS "
                           "evaluation's rule is the fabric's largest unloaded RTT plus the drain "
-                          "time of four full switch queues.",
+                          "time of four full switch queues (at most 10 s).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&RdmaQueuePair::m_minRto),
-                          MakeTimeChecker(Time(0)))
+                          MakeTimeChecker(Time(0), Seconds(10)))
             .AddAttribute("RtoBackoff",
                           "Double the retransmission timeout after every timeout, up to 64 x, "
                           "until an ACK advances the cumulative point (false: a fixed timeout, "
@@ -84,11 +84,11 @@ RdmaQueuePair::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("AckEvery",
                           "ACK coalescing: the receiver acknowledges every n-th in-order data "
-                          "packet (>= 1); out-of-order, duplicate, CE-marked, last-of-message and "
-                          "AckReq packets are acknowledged at once.",
+                          "packet (1 to 65536); out-of-order, duplicate, CE-marked, "
+                          "last-of-message and AckReq packets are acknowledged at once.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&RdmaQueuePair::m_ackEvery),
-                          MakeUintegerChecker<uint32_t>(0))
+                          MakeUintegerChecker<uint32_t>(1, 65536))
             .AddAttribute("AckEveryBytes",
                           "ACK coalescing by bytes: the receiver also acknowledges as soon as "
                           "this many payload bytes arrived in order since its last ACK, whichever "

@@ -21,7 +21,10 @@
 #define REPS_NS3_VERSION 335
 #endif
 
+#include "ns3/callback.h"
 #include "ns3/enum.h"
+
+#include <string>
 
 /**
  * \ingroup reps
@@ -33,5 +36,20 @@
 #else
 #define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor(member)
 #endif
+
+/**
+ * \ingroup reps
+ * The argument of the callback that CommandLine::AddValue(name, help, callback) calls with an
+ * option's value: ns-3.38 changed it from std::string to const std::string&.
+ */
+#if REPS_NS3_VERSION >= 338
+using RepsCommandLineArgument = const std::string&;
+#else
+using RepsCommandLineArgument = std::string;
+#endif
+
+/// \ingroup reps
+/// The callback type CommandLine::AddValue(name, help, callback) takes.
+using RepsCommandLineCallback = ns3::Callback<bool, RepsCommandLineArgument>;
 
 #endif /* REPS_NS3_COMPAT_H */

@@ -743,14 +743,14 @@ class PfcExperimentReportTestCase : public TestCase
         e.pattern = "incast";
         e.incastSenders = 8;
         e.flowSize = "256KiB";
-        e.queuePackets = 30;
-        e.ecnKmin = 5;
-        e.ecnKmax = 25;
+        e.Set("queuePackets", "30");
+        e.Set("ecnKmin", "5");
+        e.Set("ecnKmax", "25");
         e.lb = "ops";
         e.quiet = true;
         e.pfc = pfc;
-        e.pfcMode = "static";
-        e.pfcThreshold = "32KiB";
+        e.Set("pfcMode", "static");
+        e.Set("pfcThreshold", "32KiB");
         e.Check();
         return e.Run(e.GetSelectors()[0]);
     }

@@ -835,11 +835,11 @@ class SwitchLbUecTrimTestCase : public TestCase
             e.pattern = "incast";
             e.incastSenders = 4;
             e.flowSize = "256KiB";
-            e.queuePackets = 20;
-            e.ecnKmin = 5;
-            e.ecnKmax = 15;
+            e.Set("queuePackets", "20");
+            e.Set("ecnKmin", "5");
+            e.Set("ecnKmax", "15");
             e.trim = true;
-            e.trimMode = mode;
+            e.Set("trimMode", mode);
             e.quiet = true;
             e.Check();
             RunResult r = e.Run(e.GetSelectors()[0]);
