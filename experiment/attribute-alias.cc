@@ -117,6 +117,26 @@ ReadPrintedTime(const std::string& text, long double& fs)
 }
 
 /**
+ * \param value a quantity in its smallest unit
+ * \param units the units, largest first, each with its size in the smallest unit
+ * \param smallest the name of the smallest unit
+ * \return it in the largest unit that writes it as a whole number (512KiB, 10ms, 400Gbps)
+ */
+template <typename T>
+std::string
+WithLargestUnit(T value, const std::vector<std::pair<const char*, T>>& units, const char* smallest)
+{
+    for (const auto& [name, scale] : units)
+    {
+        if (value != 0 && value % scale == 0)
+        {
+            return std::to_string(value / scale) + name;
+        }
+    }
+    return std::to_string(value) + smallest;
+}
+
+/**
  * \param t a time
  * \return it in the largest unit that writes it as a whole number (0, 10ms, 8us, 1500ns)
  */
@@ -130,26 +150,16 @@ FormatTime(Time t)
     if (t >= Seconds(9000) || t <= Seconds(-9000))
     {
         std::ostringstream os;
-        os << t.GetSeconds() << "s";
+        os << t.GetSeconds() << "s"; // beyond femtoseconds in 64 bits
         return os.str();
     }
-    const int64_t fs = t.GetFemtoSeconds();
-    static const std::vector<std::pair<const char*, int64_t>> units = {
-        {"s", 1000000000000000},
-        {"ms", 1000000000000},
-        {"us", 1000000000},
-        {"ns", 1000000},
-        {"ps", 1000},
-        {"fs", 1},
-    };
-    for (const auto& [name, scale] : units)
-    {
-        if (fs % scale == 0)
-        {
-            return std::to_string(fs / scale) + name;
-        }
-    }
-    return std::to_string(fs) + "fs";
+    return WithLargestUnit<int64_t>(t.GetFemtoSeconds(),
+                                    {{"s", 1000000000000000},
+                                     {"ms", 1000000000000},
+                                     {"us", 1000000000},
+                                     {"ns", 1000000},
+                                     {"ps", 1000}},
+                                    "fs");
 }
 
 /**
@@ -163,20 +173,12 @@ FormatBytes(uint64_t bytes)
     {
         return "0";
     }
-    static const std::vector<std::pair<const char*, uint64_t>> units = {
-        {"TiB", uint64_t{1} << 40},
-        {"GiB", uint64_t{1} << 30},
-        {"MiB", uint64_t{1} << 20},
-        {"KiB", uint64_t{1} << 10},
-    };
-    for (const auto& [name, scale] : units)
-    {
-        if (bytes % scale == 0)
-        {
-            return std::to_string(bytes / scale) + name;
-        }
-    }
-    return std::to_string(bytes);
+    return WithLargestUnit<uint64_t>(bytes,
+                                     {{"TiB", uint64_t{1} << 40},
+                                      {"GiB", uint64_t{1} << 30},
+                                      {"MiB", uint64_t{1} << 20},
+                                      {"KiB", uint64_t{1} << 10}},
+                                     "");
 }
 
 /**
@@ -186,21 +188,10 @@ FormatBytes(uint64_t bytes)
 std::string
 FormatRate(DataRate rate)
 {
-    const uint64_t bps = rate.GetBitRate();
-    static const std::vector<std::pair<const char*, uint64_t>> units = {
-        {"Tbps", 1000000000000},
-        {"Gbps", 1000000000},
-        {"Mbps", 1000000},
-        {"Kbps", 1000},
-    };
-    for (const auto& [name, scale] : units)
-    {
-        if (bps != 0 && bps % scale == 0)
-        {
-            return std::to_string(bps / scale) + name;
-        }
-    }
-    return std::to_string(bps) + "bps";
+    return WithLargestUnit<uint64_t>(
+        rate.GetBitRate(),
+        {{"Tbps", 1000000000000}, {"Gbps", 1000000000}, {"Mbps", 1000000}, {"Kbps", 1000}},
+        "bps");
 }
 
 } // namespace
@@ -398,14 +389,16 @@ AttributeAlias::ParseTimeValue(const std::string& text, std::string& error) cons
 Ptr<AttributeValue>
 AttributeAlias::ParseEnum(const std::string& text, std::string& error) const
 {
+    std::vector<std::string> lower;
     for (const std::string& name : EnumNames())
     {
         if (Lower(name) == Lower(text))
         {
             return m_info.checker->CreateValidValue(StringValue(name));
         }
+        lower.push_back(Lower(name));
     }
-    error = "--" + m_name + ": '" + text + "' is not allowed; allowed: " + GetAllowed();
+    OptionParser::ParseChoice("--" + m_name, text, lower, error);
     return nullptr;
 }
 

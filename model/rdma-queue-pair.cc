@@ -245,10 +245,6 @@ RdmaQueuePair::Validate() const
     {
         os << "RdmaQueuePair: BaseRtt (" << m_baseRtt.As(Time::US) << ") must be > 0";
     }
-    else if (m_ackEvery == 0)
-    {
-        os << "RdmaQueuePair: AckEvery must be >= 1";
-    }
     return os.str();
 }
 

@@ -160,7 +160,7 @@ class AliasValuesTestCase : public TestCase
             {"trimSize", "1.5", "--trimSize: '1.5' is not a whole number"},
             {"markOn",
              "sometimes",
-             "--markOn: 'sometimes' is not allowed; allowed: dequeue or enqueue"},
+             "--markOn: unknown value 'sometimes'; allowed: dequeue, enqueue"},
             {"freezeDuration",
              "2s",
              "--freezeDuration: 2s is out of range; allowed: a Time, 1ns to 1s"},

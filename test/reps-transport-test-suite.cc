@@ -1051,8 +1051,9 @@ class RdmaValidationTestCase : public TestCase
         qp->SetAttribute("ReceiveWindow", UintegerValue(100));
         NS_TEST_EXPECT_MSG_EQ(Has(qp->Validate(), "ReceiveWindow"), true, qp->Validate());
         qp->SetAttribute("ReceiveWindow", UintegerValue(4096));
-        qp->SetAttribute("AckEvery", UintegerValue(0));
-        NS_TEST_EXPECT_MSG_EQ(Has(qp->Validate(), "AckEvery"), true, qp->Validate());
+        NS_TEST_EXPECT_MSG_EQ(qp->SetAttributeFailSafe("AckEvery", UintegerValue(0)),
+                              false,
+                              "AckEvery's checker refuses 0 (allowed: 1 to 65536)");
 
         RdmaCcContext ctx;
         ctx.mtu = 4096;
@@ -1314,11 +1315,11 @@ class RdmaAckThresholdsTestCase : public TestCase
     }
 
   private:
-    bool m_byTimer;                          //!< AckDelay instead of AckEveryBytes.
-    std::map<uint32_t, uint16_t> m_evOf;     //!< PSN -> EV of its first arrival.
-    std::vector<Time> m_waiting;             //!< Arrivals not acknowledged yet.
-    Time m_longestWait{0};                   //!< Longest arrival-to-ACK time.
-    uint32_t m_foreignEchoes{0};             //!< ACKs echoing an EV the PSN did not carry.
+    bool m_byTimer;                      //!< AckDelay instead of AckEveryBytes.
+    std::map<uint32_t, uint16_t> m_evOf; //!< PSN -> EV of its first arrival.
+    std::vector<Time> m_waiting;         //!< Arrivals not acknowledged yet.
+    Time m_longestWait{0};               //!< Longest arrival-to-ACK time.
+    uint32_t m_foreignEchoes{0};         //!< ACKs echoing an EV the PSN did not carry.
 
     void Arrived(uint32_t psn, uint16_t ev, bool ce, bool dup)
     {
