@@ -206,7 +206,7 @@ MakeHelper(const Options& o)
                                      : o.forwarding == "adaptive" ? "Adaptive"
                                                                   : "FlowHash"));
     helper->SetAttribute("HashSeed", UintegerValue(o.seed));
-    helper->SetAttribute("Trimming", BooleanValue(o.trim));
+    helper->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(o.trim));
     if (o.reconverge != "never")
     {
         helper->SetAttribute("RoutingConvergenceDelay", TimeValue(Time(o.reconverge)));

@@ -6,7 +6,6 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/fabric-link-error-model.h"
 #include "ns3/hash.h"
@@ -26,7 +25,6 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -37,16 +35,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("ClosFabricHelper");
 
 NS_OBJECT_ENSURE_REGISTERED(ClosFabricHelper);
-
-namespace
-{
-/// Default of QueueMaxSize (that of ns3::EcnQueueDisc's MaxSize).
-constexpr const char* kDefaultQueueMaxSize = "100p";
-/// Default of EcnKmin (that of ns3::EcnQueueDisc's Kmin).
-constexpr const char* kDefaultKmin = "20p";
-/// Default of EcnKmax (that of ns3::EcnQueueDisc's Kmax).
-constexpr const char* kDefaultKmax = "80p";
-} // namespace
 
 TypeId
 ClosFabricHelper::GetTypeId()
@@ -154,40 +142,6 @@ ClosFabricHelper::GetTypeId()
                           UintegerValue(9000),
                           MakeUintegerAccessor(&ClosFabricHelper::m_mtu),
                           MakeUintegerChecker<uint32_t>(68, 65535))
-            .AddAttribute("QueueMaxSize",
-                          "Convenience: MaxSize of the switch queue disc. When left at its "
-                          "default, the queue disc's own MaxSize applies; a MaxSize given to "
-                          "SetSwitchQueueDisc() wins.",
-                          QueueSizeValue(QueueSize(kDefaultQueueMaxSize)),
-                          MakeQueueSizeAccessor(&ClosFabricHelper::SetQueueMaxSize,
-                                                &ClosFabricHelper::GetQueueMaxSize),
-                          MakeQueueSizeChecker())
-            .AddAttribute(
-                "EcnKmin",
-                "Convenience: Kmin of the switch queue disc (MinTh, in the unit of "
-                "MaxSize, for a queue disc that has MinTh instead, such as RED): ECN "
-                "marking starts above this length. When left at its default, the "
-                "queue disc's own value applies; SetSwitchQueueDisc() wins.",
-                QueueSizeValue(QueueSize(kDefaultKmin)),
-                MakeQueueSizeAccessor(&ClosFabricHelper::SetEcnKmin, &ClosFabricHelper::GetEcnKmin),
-                MakeQueueSizeChecker())
-            .AddAttribute(
-                "EcnKmax",
-                "Convenience: Kmax (or MaxTh) of the switch queue disc: every ECT "
-                "packet is marked from this length on. When left at its default, the "
-                "queue disc's own value applies; SetSwitchQueueDisc() wins.",
-                QueueSizeValue(QueueSize(kDefaultKmax)),
-                MakeQueueSizeAccessor(&ClosFabricHelper::SetEcnKmax, &ClosFabricHelper::GetEcnKmax),
-                MakeQueueSizeChecker())
-            .AddAttribute(
-                "Trimming",
-                "Convenience: Trimming of the switch queue disc (ns3::EcnQueueDisc "
-                "trims RoCEv2 data packets instead of dropping them when full). When "
-                "left at its default, the queue disc's own value applies; "
-                "SetSwitchQueueDisc() wins.",
-                BooleanValue(false),
-                MakeBooleanAccessor(&ClosFabricHelper::SetTrimming, &ClosFabricHelper::GetTrimming),
-                MakeBooleanChecker())
             .AddAttribute("HashSeed",
                           "Seed of the per-switch flow-hash salts (each switch's salt is a hash "
                           "of the seed and the switch's position in the fabric).",
@@ -252,85 +206,19 @@ ClosFabricHelper::GetTypeId()
 ClosFabricHelper::ClosFabricHelper()
     : m_fatTreeK(0),
       m_oversubscription(0),
-      m_trimming(false),
       m_mode(FabricSwitch::FLOW_HASH),
-      m_queueSet(0),
-      m_switchQdType("ns3::EcnQueueDisc"),
       m_pfc(false)
 {
+    NS_LOG_FUNCTION(this);
+    m_switchQdFactory.SetTypeId(EcnQueueDisc::GetTypeId());
     m_pfcSwitchFactory.SetTypeId("ns3::PfcSwitch");
     m_pfcPortFactory.SetTypeId("ns3::PfcPort");
-    NS_LOG_FUNCTION(this);
     m_lbFactory.SetTypeId("ns3::SwitchLoadBalancer");
 }
 
 ClosFabricHelper::~ClosFabricHelper()
 {
     NS_LOG_FUNCTION(this);
-}
-
-void
-ClosFabricHelper::NotifyConstructionCompleted()
-{
-    // The construction set every attribute; a convenience counts as set when its value
-    // differs from the default (Config::SetDefault, CommandLine), or when set from now on.
-    m_queueSet = (m_queueMaxSize != QueueSize(kDefaultQueueMaxSize) ? SET_MAX_SIZE : 0) |
-                 (m_kmin != QueueSize(kDefaultKmin) ? SET_KMIN : 0) |
-                 (m_kmax != QueueSize(kDefaultKmax) ? SET_KMAX : 0) |
-                 (m_trimming ? SET_TRIMMING : 0);
-    Object::NotifyConstructionCompleted();
-}
-
-void
-ClosFabricHelper::SetQueueMaxSize(QueueSize size)
-{
-    m_queueMaxSize = size;
-    m_queueSet |= SET_MAX_SIZE;
-}
-
-QueueSize
-ClosFabricHelper::GetQueueMaxSize() const
-{
-    return m_queueMaxSize;
-}
-
-void
-ClosFabricHelper::SetEcnKmin(QueueSize kmin)
-{
-    m_kmin = kmin;
-    m_queueSet |= SET_KMIN;
-}
-
-QueueSize
-ClosFabricHelper::GetEcnKmin() const
-{
-    return m_kmin;
-}
-
-void
-ClosFabricHelper::SetEcnKmax(QueueSize kmax)
-{
-    m_kmax = kmax;
-    m_queueSet |= SET_KMAX;
-}
-
-QueueSize
-ClosFabricHelper::GetEcnKmax() const
-{
-    return m_kmax;
-}
-
-void
-ClosFabricHelper::SetTrimming(bool trimming)
-{
-    m_trimming = trimming;
-    m_queueSet |= SET_TRIMMING;
-}
-
-bool
-ClosFabricHelper::GetTrimming() const
-{
-    return m_trimming;
 }
 
 void
@@ -505,48 +393,51 @@ LookupQueueDisc(const std::string& type, TypeId* tid)
            tid->IsChildOf(TypeId::LookupByName("ns3::QueueDisc"));
 }
 
-/**
- * The value a queue disc would get for an attribute.
- * \param tid its TypeId
- * \param attributes the attributes it is given (the last of a name wins)
- * \param name the attribute
- * \return the value (the type's initial value when not given), null if there is no such
- *         attribute or the value given is not valid
- */
-Ptr<AttributeValue>
-EffectiveValue(TypeId tid,
-               const std::vector<std::pair<std::string, Ptr<const AttributeValue>>>& attributes,
-               const std::string& name)
-{
-    TypeId::AttributeInformation info;
-    if (!tid.LookupAttributeByName(name, &info))
-    {
-        return nullptr;
-    }
-    for (auto it = attributes.rbegin(); it != attributes.rend(); ++it)
-    {
-        if (it->first == name)
-        {
-            return info.checker->CreateValidValue(*it->second);
-        }
-    }
-    return info.initialValue->Copy();
-}
-
 } // namespace
+
+std::string
+ClosFabricHelper::ConfigureQueueDisc(const std::string& method,
+                                     const std::string& type,
+                                     const AttributeList& attributes,
+                                     ObjectFactory& factory)
+{
+    TypeId tid;
+    if (!LookupQueueDisc(type, &tid))
+    {
+        return method + ": \"" + type + "\" is not a QueueDisc TypeId";
+    }
+    ObjectFactory configured;
+    configured.SetTypeId(tid);
+    for (const auto& [name, value] : attributes)
+    {
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(name, &info))
+        {
+            return method + ": " + type + " has no attribute " + name;
+        }
+        // Converts a StringValue like ObjectFactory does, and checks the range.
+        Ptr<AttributeValue> valid = info.checker->CreateValidValue(*value);
+        if (!valid)
+        {
+            return method + ": " + type + "'s " + name +
+                   " does not accept the value given; allowed: " +
+                   info.checker->GetUnderlyingTypeInformation();
+        }
+        configured.Set(name, *valid);
+    }
+    factory = configured;
+    return "";
+}
 
 std::string
 ClosFabricHelper::ValidateQueueDiscs() const
 {
-    TypeId tid;
-    TypeId hostTid;
-    if (!LookupQueueDisc(m_switchQdType, &tid))
+    for (const std::string& error : {m_switchQdError, m_hostQdError, m_pfcError})
     {
-        return "SetSwitchQueueDisc: \"" + m_switchQdType + "\" is not a QueueDisc TypeId";
-    }
-    if (!m_hostQdType.empty() && !LookupQueueDisc(m_hostQdType, &hostTid))
-    {
-        return "SetHostQueueDisc: \"" + m_hostQdType + "\" is not a QueueDisc TypeId";
+        if (!error.empty())
+        {
+            return error;
+        }
     }
     if (m_pfc && m_planes > 1)
     {
@@ -558,160 +449,16 @@ ClosFabricHelper::ValidateQueueDiscs() const
         return "Pfc needs Systems = 1 (PFC frames do not cross MPI ranks), not " +
                std::to_string(m_systems);
     }
-    if (m_pfc && tid != EcnQueueDisc::GetTypeId() && !tid.IsChildOf(EcnQueueDisc::GetTypeId()))
+    const TypeId tid = m_switchQdFactory.GetTypeId();
+    const bool ecn = tid == EcnQueueDisc::GetTypeId() || tid.IsChildOf(EcnQueueDisc::GetTypeId());
+    if (m_pfc && !ecn)
     {
         return "Pfc needs ns3::EcnQueueDisc switch queues (PFC stops their data band), not " +
-               m_switchQdType;
+               tid.GetName();
     }
-    std::string error;
-    AttributeList attributes = SwitchQueueDiscAttributes(error);
-    if (!error.empty())
-    {
-        return error;
-    }
-    for (const auto& [name, value] : attributes)
-    {
-        if (!EffectiveValue(tid, attributes, name))
-        {
-            return "SetSwitchQueueDisc: " + m_switchQdType + " has no attribute " + name +
-                   " that takes the value given";
-        }
-    }
-    return ValidateThresholds(tid, attributes);
-}
-
-std::string
-ClosFabricHelper::ValidateThresholds(TypeId tid, const AttributeList& attributes)
-{
-    // Only queue discs whose Kmin, Kmax and MaxSize are queue sizes (ns3::EcnQueueDisc).
-    QueueSize size[3];
-    const char* names[3] = {"Kmin", "Kmax", "MaxSize"};
-    for (uint32_t i = 0; i < 3; i++)
-    {
-        Ptr<QueueSizeValue> v =
-            DynamicCast<QueueSizeValue>(EffectiveValue(tid, attributes, names[i]));
-        if (!v)
-        {
-            return "";
-        }
-        size[i] = v->Get();
-    }
-    std::ostringstream os;
-    // The attributes' checkers accept any queue size; an empty queue would drop every packet
-    // (the queue disc aborts on a zero MaxSize or PriorityBandMaxSize when it starts).
-    Ptr<QueueSizeValue> prio =
-        DynamicCast<QueueSizeValue>(EffectiveValue(tid, attributes, "PriorityBandMaxSize"));
-    if (size[2].GetValue() == 0)
-    {
-        os << "the switch queue's MaxSize (" << size[2]
-           << ") must be positive: QueueMaxSize or SetSwitchQueueDisc";
-    }
-    else if (prio && prio->Get().GetValue() == 0)
-    {
-        os << "the switch queue's PriorityBandMaxSize (" << prio->Get()
-           << ") must be positive: SetSwitchQueueDisc";
-    }
-    else if (size[0].GetUnit() != size[2].GetUnit() || size[1].GetUnit() != size[2].GetUnit())
-    {
-        os << "the switch queue's Kmin (" << size[0] << ") and Kmax (" << size[1]
-           << ") must use the unit of its MaxSize (" << size[2]
-           << "): EcnKmin, EcnKmax, QueueMaxSize or SetSwitchQueueDisc";
-    }
-    else if (size[0].GetValue() >= size[1].GetValue())
-    {
-        os << "the switch queue's Kmin (" << size[0] << ") must be smaller than its Kmax ("
-           << size[1] << "): EcnKmin, EcnKmax or SetSwitchQueueDisc";
-    }
-    return os.str();
-}
-
-ClosFabricHelper::AttributeList
-ClosFabricHelper::SwitchQueueDiscAttributes(std::string& error) const
-{
-    // Each convenience, with the attributes it may go to, in order of preference.
-    struct Convenience
-    {
-        const char* name;      //!< Helper attribute.
-        uint8_t bit;           //!< Its bit in m_queueSet.
-        AttributeList targets; //!< Queue disc attributes.
-    };
-
-    const Convenience conveniences[] = {
-        {"QueueMaxSize", SET_MAX_SIZE, {{"MaxSize", QueueSizeValue(m_queueMaxSize).Copy()}}},
-        {"EcnKmin",
-         SET_KMIN,
-         {{"Kmin", QueueSizeValue(m_kmin).Copy()},
-          {"MinTh", DoubleValue(m_kmin.GetValue()).Copy()}}},
-        {"EcnKmax",
-         SET_KMAX,
-         {{"Kmax", QueueSizeValue(m_kmax).Copy()},
-          {"MaxTh", DoubleValue(m_kmax.GetValue()).Copy()}}},
-        {"Trimming", SET_TRIMMING, {{"Trimming", BooleanValue(m_trimming).Copy()}}},
-    };
-    TypeId tid = TypeId::LookupByName(m_switchQdType);
-    TypeId::AttributeInformation info;
-    AttributeList list;
-    error.clear();
-    for (const Convenience& c : conveniences)
-    {
-        if ((m_queueSet & c.bit) == 0)
-        {
-            continue;
-        }
-        auto target = std::find_if(c.targets.begin(), c.targets.end(), [&](const auto& t) {
-            return tid.LookupAttributeByName(t.first, &info);
-        });
-        if (target == c.targets.end())
-        {
-            error = std::string(c.name) + " is set, but " + m_switchQdType + " has no attribute " +
-                    c.targets.front().first + " to forward it to";
-            return {};
-        }
-        list.push_back(*target);
-    }
-    list.insert(list.end(), m_switchQdAttributes.begin(), m_switchQdAttributes.end());
-    // One value per name: the later (SetSwitchQueueDisc) wins.
-    AttributeList unique;
-    for (auto it = list.rbegin(); it != list.rend(); ++it)
-    {
-        if (std::none_of(unique.begin(), unique.end(), [&](const auto& u) {
-                return u.first == it->first;
-            }))
-        {
-            unique.insert(unique.begin(), *it);
-        }
-    }
-    return unique;
-}
-
-ObjectFactory
-ClosFabricHelper::MakeSwitchQueueDiscFactory() const
-{
-    std::string error;
-    AttributeList attributes = SwitchQueueDiscAttributes(error);
-    NS_ABORT_MSG_IF(!error.empty(), "ClosFabricHelper: " << error);
-    ObjectFactory factory;
-    factory.SetTypeId(m_switchQdType);
-    for (const auto& [name, value] : attributes)
-    {
-        factory.Set(name, *value);
-    }
-    return factory;
-}
-
-ObjectFactory
-ClosFabricHelper::MakeHostQueueDiscFactory() const
-{
-    ObjectFactory factory;
-    if (!m_hostQdType.empty())
-    {
-        factory.SetTypeId(m_hostQdType);
-        for (const auto& [name, value] : m_hostQdAttributes)
-        {
-            factory.Set(name, *value);
-        }
-    }
-    return factory;
+    // The queue disc's own rules, before any is built (it would abort when it starts).
+    std::string error = ecn ? EcnQueueDisc::Validate(m_switchQdFactory) : "";
+    return error.empty() ? "" : "SetSwitchQueueDisc: " + error;
 }
 
 namespace
@@ -881,7 +628,6 @@ ClosFabricHelper::MakeLinkHelper(DataRate rate, Time delay, QueueSize queue) con
 void
 ClosFabricHelper::ConfigureHostDevice(Ptr<NetDevice> device,
                                       Ipv4Address address,
-                                      ObjectFactory& hostQd,
                                       bool defaultRoute) const
 {
     Ptr<Node> node = device->GetNode();
@@ -893,16 +639,15 @@ ClosFabricHelper::ConfigureHostDevice(Ptr<NetDevice> device,
     // The interface's own network route (added by static routing) reaches its plane's hosts.
     if (defaultRoute)
     {
-        Ptr<Ipv4StaticRouting> routing =
-            DynamicCast<Ipv4StaticRouting>(ipv4->GetRoutingProtocol());
+        Ptr<Ipv4StaticRouting> routing = DynamicCast<Ipv4StaticRouting>(ipv4->GetRoutingProtocol());
         NS_ASSERT(routing);
         routing->SetDefaultRoute(Ipv4Address::GetZero(), ifIndex);
     }
-    if (hostQd.IsTypeIdSet())
+    if (m_hostQdFactory.IsTypeIdSet())
     {
         node->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
             device,
-            hostQd.Create<QueueDisc>());
+            m_hostQdFactory.Create<QueueDisc>());
     }
 }
 
@@ -915,7 +660,7 @@ namespace
  * \param factory the queue disc factory
  */
 void
-InstallSwitchQueueDisc(Ptr<NetDevice> device, ObjectFactory& factory)
+InstallSwitchQueueDisc(Ptr<NetDevice> device, const ObjectFactory& factory)
 {
     device->GetNode()->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
         device,
@@ -930,12 +675,11 @@ ClosFabricHelper::LinkSwitches(Ptr<ClosFabric> f,
                                Ptr<Node> a,
                                Ptr<Node> b,
                                uint32_t k,
-                               PointToPointHelper& p2p,
-                               ObjectFactory& switchQd) const
+                               PointToPointHelper& p2p) const
 {
     NetDeviceContainer devices = p2p.Install(a, b);
-    InstallSwitchQueueDisc(devices.Get(0), switchQd);
-    InstallSwitchQueueDisc(devices.Get(1), switchQd);
+    InstallSwitchQueueDisc(devices.Get(0), m_switchQdFactory);
+    InstallSwitchQueueDisc(devices.Get(1), m_switchQdFactory);
     f->AddLink(tier,
                DynamicCast<PointToPointNetDevice>(devices.Get(0)),
                DynamicCast<PointToPointNetDevice>(devices.Get(1)),
@@ -945,8 +689,6 @@ ClosFabricHelper::LinkSwitches(Ptr<ClosFabric> f,
 void
 ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
 {
-    ObjectFactory switchQd = MakeSwitchQueueDiscFactory();
-    ObjectFactory hostQd = MakeHostQueueDiscFactory();
     const ClosFabric::Shape& shape = f->GetShape();
     // A switch port's device queue only hands one packet to the transmitter: the backlog
     // builds in the queue disc.
@@ -959,9 +701,9 @@ ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
         NetDeviceContainer d = hostP2p.Install(f->GetHost(h), f->GetLeaf(f->GetLeafOfHost(h)));
         Ptr<PointToPointNetDevice> host = DynamicCast<PointToPointNetDevice>(d.Get(0));
         Ptr<PointToPointNetDevice> leaf = DynamicCast<PointToPointNetDevice>(d.Get(1));
-        ConfigureHostDevice(host, f->GetHostAddress(h), hostQd, plane == 0);
+        ConfigureHostDevice(host, f->GetHostAddress(h), plane == 0);
         leaf->GetQueue()->SetMaxSize(one);
-        InstallSwitchQueueDisc(leaf, switchQd);
+        InstallSwitchQueueDisc(leaf, m_switchQdFactory);
         f->AddLink(ClosFabric::HOST_LEAF, host, leaf);
     }
     const uint32_t up = m_tiers == 2 ? m_spines : m_aggsPerPod;
@@ -976,8 +718,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
                          f->GetLeaf(l),
                          upper,
                          u % m_parallel,
-                         leafP2p,
-                         switchQd);
+                         leafP2p);
         }
     }
     const uint32_t coresPerAgg = m_tiers == 2 ? 0 : m_cores / m_aggsPerPod;
@@ -992,8 +733,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
                          f->GetAgg(pod, a),
                          f->GetCore(a * coresPerAgg + c / m_parallel),
                          c % m_parallel,
-                         aggP2p,
-                         switchQd);
+                         aggP2p);
         }
     }
 }
@@ -1055,17 +795,24 @@ ClosFabricHelper::SetPfcAttribute(const std::string& name, const AttributeValue&
         {
             // Converts a StringValue like ObjectFactory does, and checks the range.
             Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
-            NS_ABORT_MSG_IF(!valid,
-                            "ClosFabricHelper: PFC attribute "
-                                << name << " out of range; allowed: "
-                                << info.checker->GetUnderlyingTypeInformation());
+            if (!valid)
+            {
+                // The first refusal is the one Validate() reports.
+                if (m_pfcError.empty())
+                {
+                    m_pfcError = "SetPfcAttribute: " + name + " out of range; allowed: " +
+                                 info.checker->GetUnderlyingTypeInformation();
+                }
+                return;
+            }
             factory->Set(name, *valid);
             return;
         }
     }
-    NS_ABORT_MSG("ClosFabricHelper: SetPfcAttribute: no attribute " << name
-                                                                    << " in ns3::PfcSwitch or "
-                                                                       "ns3::PfcPort");
+    if (m_pfcError.empty())
+    {
+        m_pfcError = "SetPfcAttribute: no attribute " + name + " in ns3::PfcSwitch or ns3::PfcPort";
+    }
 }
 
 void

@@ -37,7 +37,12 @@ namespace ns3
  * HostAddressMask, and a default route out of its device. Switches get no IP stack: a
  * FabricSwitch forwards, and every switch port has a root queue disc of the type given to
  * SetSwitchQueueDisc() (default ns3::EcnQueueDisc), configured like TrafficControlHelper
- * configures one: the type's own attributes, with its defaults for those not given.
+ * configures one: the type's own attributes, with its defaults for those not given. Every
+ * tunable number of a part lives in that part's attributes: the helper's own attributes are
+ * the structure (shape, rates, delays, MTU, addresses, planes, MPI systems, whether PFC is
+ * installed, the hash seed), and the switch queues, the PFC objects and the switch load
+ * balancers are configured through SetSwitchQueueDisc(), SetPfcAttribute() and
+ * SetSwitchLoadBalancerAttribute() (or Config::SetDefault() on their own types).
  *
  * Planes (1 .. 8): a multi-plane fabric is Planes identical, disjoint copies of that shape
  * (each with its own leaves, spines or aggregation switches and cores, its own links and
@@ -92,13 +97,19 @@ class ClosFabricHelper : public Object
     /**
      * Set the type and attributes of the root queue disc of every switch port, as
      * TrafficControlHelper::SetRootQueueDisc() does: the attributes are the queue disc's own,
-     * and those not given keep the type's defaults.
+     * and those not given keep the type's defaults (Config::SetDefault() included). Each call
+     * replaces the previous one. A type that is not a QueueDisc, an attribute it does not have
+     * or a value the attribute does not accept makes Validate() (and Build()) fail with a
+     * message that names it; so do the sizes of an ns3::EcnQueueDisc that
+     * EcnQueueDisc::Validate() refuses.
      *
-     * The helper's queue attributes are conveniences forwarded into the same attributes when
-     * set (to a value other than their default, or with SetAttribute()): QueueMaxSize to
-     * MaxSize, EcnKmin to Kmin (or MinTh, as a number in the unit of MaxSize, for types such
-     * as ns3::RedQueueDisc), EcnKmax to Kmax (or MaxTh), Trimming to Trimming. An attribute
-     * given here wins over a convenience that names the same attribute.
+     * \code
+     *   helper->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+     *                              "MaxSize", QueueSizeValue(QueueSize("200p")),
+     *                              "Kmin", QueueSizeValue(QueueSize("20p")),
+     *                              "Kmax", QueueSizeValue(QueueSize("100p")),
+     *                              "Trimming", BooleanValue(true));
+     * \endcode
      * \tparam Ts \deduced name and value pairs
      * \param type the TypeId name of a QueueDisc
      * \param args attribute name and value pairs
@@ -116,7 +127,8 @@ class ClosFabricHelper : public Object
 
     /**
      * Give every host NIC a root queue disc (by default there is none, and the host device's
-     * own DropTail queue of HostQueueSize packets is the NIC queue).
+     * own DropTail queue of HostQueueSize packets is the NIC queue). Checked as
+     * SetSwitchQueueDisc() is.
      * \tparam Ts \deduced name and value pairs
      * \param type the TypeId name of a QueueDisc
      * \param args attribute name and value pairs
@@ -127,7 +139,9 @@ class ClosFabricHelper : public Object
     /**
      * Set an attribute of the PFC objects installed when the Pfc attribute is true: of
      * ns3::PfcSwitch (ThresholdMode, SharedBufferSize, StaticThreshold, Alpha, XonOffset,
-     * PauseQuanta) or of ns3::PfcPort (Priority). Aborts with the allowed range on a bad value.
+     * PauseQuanta) or of ns3::PfcPort (Priority). An attribute neither has, or a value out of
+     * its range, makes Validate() (and Build()) fail with a message that names it and the
+     * allowed range.
      * \param name the attribute name
      * \param value its value
      */
@@ -182,47 +196,18 @@ class ClosFabricHelper : public Object
         CollectAttributes(list, std::forward<Ts>(args)...);
     }
 
-  protected:
-    void NotifyConstructionCompleted() override;
-
-  private:
-    /// The helper attributes forwarded to the switch queue disc, as bits of m_queueSet.
-    enum QueueConvenience : uint8_t
-    {
-        SET_MAX_SIZE = 1, //!< QueueMaxSize.
-        SET_KMIN = 2,     //!< EcnKmin.
-        SET_KMAX = 4,     //!< EcnKmax.
-        SET_TRIMMING = 8, //!< Trimming.
-    };
-
-    /// \param size the QueueMaxSize attribute
-    void SetQueueMaxSize(QueueSize size);
-    /// \return the QueueMaxSize attribute
-    QueueSize GetQueueMaxSize() const;
-    /// \param kmin the EcnKmin attribute
-    void SetEcnKmin(QueueSize kmin);
-    /// \return the EcnKmin attribute
-    QueueSize GetEcnKmin() const;
-    /// \param kmax the EcnKmax attribute
-    void SetEcnKmax(QueueSize kmax);
-    /// \return the EcnKmax attribute
-    QueueSize GetEcnKmax() const;
-    /// \param trimming the Trimming attribute
-    void SetTrimming(bool trimming);
-    /// \return the Trimming attribute
-    bool GetTrimming() const;
-
     /**
-     * The attributes of the switch queue disc: the conveniences that are set, then those of
-     * SetSwitchQueueDisc(), one value per name (the later wins).
-     * \param [out] error why a convenience cannot be forwarded (empty when all can)
-     * \return the attributes, in the order they are applied
+     * Configure a queue disc factory: what SetSwitchQueueDisc() and SetHostQueueDisc() do.
+     * \param method the calling method, for the message
+     * \param type the TypeId name of a QueueDisc
+     * \param attributes its attributes
+     * \param [out] factory set to the queue disc's factory when type and attributes are valid
+     * \return an empty string, or why type or an attribute is refused
      */
-    AttributeList SwitchQueueDiscAttributes(std::string& error) const;
-    /// \return a factory for the switch queue discs
-    ObjectFactory MakeSwitchQueueDiscFactory() const;
-    /// \return a factory for the host queue discs (no TypeId when there are none)
-    ObjectFactory MakeHostQueueDiscFactory() const;
+    static std::string ConfigureQueueDisc(const std::string& method,
+                                          const std::string& type,
+                                          const AttributeList& attributes,
+                                          ObjectFactory& factory);
 
     /// \return the message of Validate() about the shape (counts, radix), or ""
     std::string ValidateShape() const;
@@ -232,13 +217,6 @@ class ClosFabricHelper : public Object
     std::string ValidateQueueDiscs() const;
     /// \return the message of Validate() about the MPI partition (Systems), or ""
     std::string ValidateSystems() const;
-    /**
-     * Check the ECN thresholds a switch queue disc would get.
-     * \param tid its TypeId
-     * \param attributes its attributes
-     * \return a message when Kmin, Kmax and MaxSize disagree, or ""
-     */
-    static std::string ValidateThresholds(TypeId tid, const AttributeList& attributes);
 
     /// \return the shape of the fabric to build, with the up-link rates of SetOversubscription()
     ClosFabric::Shape MakeShape() const;
@@ -284,13 +262,9 @@ class ClosFabricHelper : public Object
      * Give a host its address, default route and (if set) NIC queue disc.
      * \param device the host's device
      * \param address its address
-     * \param hostQd the host queue disc factory
      * \param defaultRoute whether the host's default route goes out of this device
      */
-    void ConfigureHostDevice(Ptr<NetDevice> device,
-                             Ipv4Address address,
-                             ObjectFactory& hostQd,
-                             bool defaultRoute) const;
+    void ConfigureHostDevice(Ptr<NetDevice> device, Ipv4Address address, bool defaultRoute) const;
     /**
      * Link two switches and add the link to the fabric.
      * \param f the fabric
@@ -299,74 +273,68 @@ class ClosFabricHelper : public Object
      * \param b the switch at side 1
      * \param k which of the parallel links
      * \param p2p the helper of the tier
-     * \param switchQd the switch queue disc factory
      */
     void LinkSwitches(Ptr<ClosFabric> f,
                       ClosFabric::Tier tier,
                       Ptr<Node> a,
                       Ptr<Node> b,
                       uint32_t k,
-                      PointToPointHelper& p2p,
-                      ObjectFactory& switchQd) const;
+                      PointToPointHelper& p2p) const;
 
-    uint32_t m_tiers;                   //!< Tiers attribute.
-    uint32_t m_leaves;                  //!< Leaves attribute.
-    uint32_t m_hostsPerLeaf;            //!< HostsPerLeaf attribute.
-    uint32_t m_spines;                  //!< Spines attribute.
-    uint32_t m_pods;                    //!< Pods attribute.
-    uint32_t m_leavesPerPod;            //!< LeavesPerPod attribute.
-    uint32_t m_aggsPerPod;              //!< AggsPerPod attribute.
-    uint32_t m_cores;                   //!< Cores attribute.
-    uint32_t m_parallel;                //!< ParallelLinks attribute.
-    uint32_t m_leafRadix;               //!< LeafRadix attribute (0: not checked).
-    uint32_t m_fatTreeK;                //!< k of SetFatTree() (0: not used; for Validate()).
-    double m_oversubscription;          //!< SetOversubscription() ratio (0: rates as given).
-    DataRate m_hostRate;                //!< HostLinkRate attribute.
-    Time m_hostDelay;                   //!< HostLinkDelay attribute.
-    DataRate m_leafUpRate;              //!< LeafUplinkRate attribute.
-    Time m_leafUpDelay;                 //!< LeafUplinkDelay attribute.
-    DataRate m_aggUpRate;               //!< AggUplinkRate attribute.
-    Time m_aggUpDelay;                  //!< AggUplinkDelay attribute.
-    QueueSize m_hostQueueSize;          //!< HostQueueSize attribute.
-    uint32_t m_mtu;                     //!< Mtu attribute.
-    QueueSize m_queueMaxSize;           //!< QueueMaxSize attribute.
-    QueueSize m_kmin;                   //!< EcnKmin attribute.
-    QueueSize m_kmax;                   //!< EcnKmax attribute.
-    bool m_trimming;                    //!< Trimming attribute.
-    uint32_t m_hashSeed;                //!< HashSeed attribute.
-    FabricSwitch::Mode m_mode;          //!< ForwardingMode attribute.
-    Time m_convergenceDelay;            //!< RoutingConvergenceDelay attribute.
-    Ipv4Address m_base;                 //!< HostAddressBase attribute.
-    Ipv4Mask m_mask;                    //!< HostAddressMask attribute.
-    uint32_t m_systems;                 //!< Systems attribute.
-    uint32_t m_planes;                  //!< Planes attribute.
-    uint8_t m_queueSet;                 //!< Conveniences set (QueueConvenience bits).
-    std::string m_switchQdType;         //!< Switch queue disc TypeId name.
-    AttributeList m_switchQdAttributes; //!< Its attributes.
-    std::string m_hostQdType;           //!< Host queue disc TypeId name ("" = none).
-    AttributeList m_hostQdAttributes;   //!< Its attributes.
-    ObjectFactory m_lbFactory;          //!< Load balancer of every switch.
-    bool m_pfc;                         //!< Pfc attribute.
-    ObjectFactory m_pfcSwitchFactory;   //!< PfcSwitch of every switch (SetPfcAttribute()).
-    ObjectFactory m_pfcPortFactory;     //!< PfcPort of every device (SetPfcAttribute()).
+    uint32_t m_tiers;                 //!< Tiers attribute.
+    uint32_t m_leaves;                //!< Leaves attribute.
+    uint32_t m_hostsPerLeaf;          //!< HostsPerLeaf attribute.
+    uint32_t m_spines;                //!< Spines attribute.
+    uint32_t m_pods;                  //!< Pods attribute.
+    uint32_t m_leavesPerPod;          //!< LeavesPerPod attribute.
+    uint32_t m_aggsPerPod;            //!< AggsPerPod attribute.
+    uint32_t m_cores;                 //!< Cores attribute.
+    uint32_t m_parallel;              //!< ParallelLinks attribute.
+    uint32_t m_leafRadix;             //!< LeafRadix attribute (0: not checked).
+    uint32_t m_fatTreeK;              //!< k of SetFatTree() (0: not used; for Validate()).
+    double m_oversubscription;        //!< SetOversubscription() ratio (0: rates as given).
+    DataRate m_hostRate;              //!< HostLinkRate attribute.
+    Time m_hostDelay;                 //!< HostLinkDelay attribute.
+    DataRate m_leafUpRate;            //!< LeafUplinkRate attribute.
+    Time m_leafUpDelay;               //!< LeafUplinkDelay attribute.
+    DataRate m_aggUpRate;             //!< AggUplinkRate attribute.
+    Time m_aggUpDelay;                //!< AggUplinkDelay attribute.
+    QueueSize m_hostQueueSize;        //!< HostQueueSize attribute.
+    uint32_t m_mtu;                   //!< Mtu attribute.
+    uint32_t m_hashSeed;              //!< HashSeed attribute.
+    FabricSwitch::Mode m_mode;        //!< ForwardingMode attribute.
+    Time m_convergenceDelay;          //!< RoutingConvergenceDelay attribute.
+    Ipv4Address m_base;               //!< HostAddressBase attribute.
+    Ipv4Mask m_mask;                  //!< HostAddressMask attribute.
+    uint32_t m_systems;               //!< Systems attribute.
+    uint32_t m_planes;                //!< Planes attribute.
+    ObjectFactory m_switchQdFactory;  //!< Root queue disc of every switch port.
+    std::string m_switchQdError;      //!< Why SetSwitchQueueDisc() refused its arguments.
+    ObjectFactory m_hostQdFactory;    //!< Host NIC queue disc (no TypeId: none).
+    std::string m_hostQdError;        //!< Why SetHostQueueDisc() refused its arguments.
+    ObjectFactory m_lbFactory;        //!< Load balancer of every switch.
+    bool m_pfc;                       //!< Pfc attribute.
+    ObjectFactory m_pfcSwitchFactory; //!< PfcSwitch of every switch (SetPfcAttribute()).
+    ObjectFactory m_pfcPortFactory;   //!< PfcPort of every device (SetPfcAttribute()).
+    std::string m_pfcError;           //!< Why SetPfcAttribute() refused an attribute.
 };
 
 template <typename... Ts>
 void
 ClosFabricHelper::SetSwitchQueueDisc(const std::string& type, Ts&&... args)
 {
-    m_switchQdType = type;
-    m_switchQdAttributes.clear();
-    CollectAttributes(m_switchQdAttributes, std::forward<Ts>(args)...);
+    AttributeList attributes;
+    CollectAttributes(attributes, std::forward<Ts>(args)...);
+    m_switchQdError = ConfigureQueueDisc("SetSwitchQueueDisc", type, attributes, m_switchQdFactory);
 }
 
 template <typename... Ts>
 void
 ClosFabricHelper::SetHostQueueDisc(const std::string& type, Ts&&... args)
 {
-    m_hostQdType = type;
-    m_hostQdAttributes.clear();
-    CollectAttributes(m_hostQdAttributes, std::forward<Ts>(args)...);
+    AttributeList attributes;
+    CollectAttributes(attributes, std::forward<Ts>(args)...);
+    m_hostQdError = ConfigureQueueDisc("SetHostQueueDisc", type, attributes, m_hostQdFactory);
 }
 
 } // namespace ns3

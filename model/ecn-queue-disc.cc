@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -362,6 +363,105 @@ EcnQueueDisc::IsTrimming() const
     return m_trimming;
 }
 
+std::string
+EcnQueueDisc::ValidateSizes(QueueSize maxSize,
+                            QueueSize priorityBandMaxSize,
+                            QueueSize kmin,
+                            QueueSize kmax)
+{
+    // The attributes' checkers accept any queue size.
+    std::ostringstream os;
+    if (maxSize.GetValue() == 0)
+    {
+        os << "EcnQueueDisc: MaxSize (" << maxSize
+           << ") must be positive (an empty data band drops every packet)";
+    }
+    else if (priorityBandMaxSize.GetValue() == 0)
+    {
+        os << "EcnQueueDisc: PriorityBandMaxSize (" << priorityBandMaxSize
+           << ") must be positive (control packets and trimmed headers would all be dropped)";
+    }
+    else if (kmin.GetUnit() != maxSize.GetUnit() || kmax.GetUnit() != maxSize.GetUnit())
+    {
+        os << "EcnQueueDisc: Kmin (" << kmin << ") and Kmax (" << kmax
+           << ") must use the unit of MaxSize (" << maxSize << ")";
+    }
+    else if (kmin.GetValue() >= kmax.GetValue())
+    {
+        os << "EcnQueueDisc: Kmin (" << kmin << ") must be smaller than Kmax (" << kmax << ")";
+    }
+    return os.str();
+}
+
+std::string
+EcnQueueDisc::Validate() const
+{
+    return ValidateSizes(GetMaxSize(), m_prioBandSize, m_kmin, m_kmax);
+}
+
+namespace
+{
+
+/**
+ * The value the objects a factory creates get for a queue-size attribute.
+ * \param factory the factory
+ * \param name an attribute of its type
+ * \return the value given to the factory, else the attribute's initial value
+ */
+QueueSize
+FactoryQueueSize(const ObjectFactory& factory, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    bool found = factory.GetTypeId().LookupAttributeByName(name, &info);
+    NS_ASSERT_MSG(found, factory.GetTypeId().GetName() << " has no attribute " << name);
+    QueueSizeValue value;
+    bool given = false;
+    // ObjectFactory has no accessor for the values it holds; its text form, documented as
+    // "<TypeId-name>[<attribute-name>=<attribute-value>|...]", lists each attribute once.
+    std::ostringstream os;
+    os << factory;
+    const std::string text = os.str();
+    const std::string::size_type open = text.find('[');
+    const std::string::size_type close = text.rfind(']');
+    if (open != std::string::npos && close != std::string::npos && close > open)
+    {
+        std::istringstream list(text.substr(open + 1, close - open - 1));
+        std::string item;
+        while (std::getline(list, item, '|'))
+        {
+            const std::string::size_type eq = item.find('=');
+            if (eq != std::string::npos && item.substr(0, eq) == name &&
+                value.DeserializeFromString(item.substr(eq + 1), info.checker))
+            {
+                given = true;
+            }
+        }
+    }
+    if (!given)
+    {
+        Ptr<const QueueSizeValue> initial = DynamicCast<const QueueSizeValue>(info.initialValue);
+        NS_ASSERT_MSG(initial, name << " is not a queue size");
+        value.Set(initial->Get());
+    }
+    return value.Get();
+}
+
+} // namespace
+
+std::string
+EcnQueueDisc::Validate(const ObjectFactory& factory)
+{
+    const TypeId tid = factory.GetTypeId();
+    if (tid != GetTypeId() && !tid.IsChildOf(GetTypeId()))
+    {
+        return "EcnQueueDisc: the factory creates " + tid.GetName() + ", not an ns3::EcnQueueDisc";
+    }
+    return ValidateSizes(FactoryQueueSize(factory, "MaxSize"),
+                         FactoryQueueSize(factory, "PriorityBandMaxSize"),
+                         FactoryQueueSize(factory, "Kmin"),
+                         FactoryQueueSize(factory, "Kmax"));
+}
+
 Ptr<QueueDiscItem>
 EcnQueueDisc::PrepareEnqueue(Ptr<QueueDiscItem> item)
 {
@@ -515,18 +615,8 @@ EcnQueueDisc::CheckConfig()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0, "EcnQueueDisc: cannot have classes");
     NS_ABORT_MSG_IF(GetNPacketFilters() > 0, "EcnQueueDisc: needs no packet filter");
-    QueueSizeUnit unit = GetMaxSize().GetUnit();
-    NS_ABORT_MSG_IF(m_kmin.GetUnit() != unit || m_kmax.GetUnit() != unit,
-                    "EcnQueueDisc: Kmin (" << m_kmin << ") and Kmax (" << m_kmax
-                                           << ") must use the unit of MaxSize (" << GetMaxSize()
-                                           << ")");
-    NS_ABORT_MSG_IF(m_kmin.GetValue() >= m_kmax.GetValue(),
-                    "EcnQueueDisc: Kmin (" << m_kmin << ") must be smaller than Kmax (" << m_kmax
-                                           << ")");
-    NS_ABORT_MSG_IF(GetMaxSize().GetValue() == 0, "EcnQueueDisc: MaxSize must be positive");
-    NS_ABORT_MSG_IF(m_prioBandSize.GetValue() == 0,
-                    "EcnQueueDisc: PriorityBandMaxSize must be positive (control packets and "
-                    "trimmed headers would all be dropped)");
+    std::string error = Validate();
+    NS_ABORT_MSG_IF(!error.empty(), error);
     if (GetNInternalQueues() == 0)
     {
         // Band 0: trimmed packets (strict priority). Band 1: data.

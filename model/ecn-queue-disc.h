@@ -6,11 +6,13 @@
 #define REPS_ECN_QUEUE_DISC_H
 
 #include "ns3/nstime.h"
+#include "ns3/object-factory.h"
 #include "ns3/queue-disc.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <string>
 
 namespace ns3
 {
@@ -146,6 +148,21 @@ class EcnQueueDisc : public QueueDisc
     bool IsTrimming() const;
 
     /**
+     * Check the sizes this queue disc works with (CheckConfig() aborts with this message).
+     * \return an empty string when MaxSize, PriorityBandMaxSize, Kmin and Kmax agree, else a
+     *         sentence that names the attribute and the allowed range
+     */
+    std::string Validate() const;
+
+    /**
+     * Check the sizes of the queue discs a factory would create, before any is: the values the
+     * factory is given, and the type's initial values (Config::SetDefault()) for the others.
+     * \param factory a factory of ns3::EcnQueueDisc or of a subclass
+     * \return an empty string when the sizes agree, else the message of Validate()
+     */
+    static std::string Validate(const ObjectFactory& factory);
+
+    /**
      * Whether a packet is a RoCEv2 control packet or trimmed header: UDP destination port 4791
      * and a BTH whose opcode is not a data opcode, or whose trimmed bit is set.
      * \param item the packet, as handed to the queue disc
@@ -170,6 +187,19 @@ class EcnQueueDisc : public QueueDisc
     bool CheckConfig() override;
     void InitializeParams() override;
     void DoDispose() override;
+
+    /**
+     * The rules of Validate().
+     * \param maxSize MaxSize
+     * \param priorityBandMaxSize PriorityBandMaxSize
+     * \param kmin Kmin
+     * \param kmax Kmax
+     * \return an empty string, or the first rule broken
+     */
+    static std::string ValidateSizes(QueueSize maxSize,
+                                     QueueSize priorityBandMaxSize,
+                                     QueueSize kmin,
+                                     QueueSize kmax);
 
     /**
      * Cut a RoCEv2 data packet to its headers.

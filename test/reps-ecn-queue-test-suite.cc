@@ -5,11 +5,13 @@
 #include "reps-test-compat.h"
 
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/object-factory.h"
 #include "ns3/packet.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
@@ -17,6 +19,7 @@
 #include "ns3/test.h"
 #include "ns3/udp-header.h"
 
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -553,6 +556,79 @@ class EcnMaxProbabilityTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The size rules (MaxSize and PriorityBandMaxSize positive, Kmin and Kmax in MaxSize's unit,
+ * Kmin below Kmax): the same sentence from a queue disc and from a factory, before any is
+ * created; a factory's values win over the type's defaults, which Config::SetDefault() sets.
+ */
+class EcnValidateTestCase : public TestCase
+{
+  public:
+    EcnValidateTestCase()
+        : TestCase("EcnQueueDisc: Validate() names the size that breaks a rule")
+    {
+    }
+
+  private:
+    /**
+     * Check that a message mentions a phrase.
+     * \param message the message
+     * \param phrase the phrase
+     */
+    void Expect(const std::string& message, const std::string& phrase)
+    {
+        NS_TEST_EXPECT_MSG_NE(message.find(phrase),
+                              std::string::npos,
+                              "message \"" << message << "\" names " << phrase);
+    }
+
+    void DoRun() override
+    {
+        auto sizes =
+            [](const std::string& maxSize, const std::string& kmin, const std::string& kmax) {
+                return ObjectFactory("ns3::EcnQueueDisc",
+                                     "MaxSize",
+                                     StringValue(maxSize),
+                                     "Kmin",
+                                     StringValue(kmin),
+                                     "Kmax",
+                                     StringValue(kmax));
+            };
+        NS_TEST_EXPECT_MSG_EQ(EcnQueueDisc::Validate(ObjectFactory("ns3::EcnQueueDisc")),
+                              "",
+                              "the defaults");
+        NS_TEST_EXPECT_MSG_EQ(EcnQueueDisc::Validate(sizes("150000B", "30000B", "120000B")),
+                              "",
+                              "bytes");
+        Expect(EcnQueueDisc::Validate(sizes("0p", "20p", "80p")), "MaxSize (0p) must be positive");
+        Expect(EcnQueueDisc::Validate(sizes("100p", "20p", "20p")),
+               "Kmin (20p) must be smaller than Kmax (20p)");
+        Expect(EcnQueueDisc::Validate(sizes("100p", "2000B", "80p")), "unit of MaxSize (100p)");
+        Expect(EcnQueueDisc::Validate(ObjectFactory("ns3::EcnQueueDisc",
+                                                    "PriorityBandMaxSize",
+                                                    QueueSizeValue(QueueSize("0p")))),
+               "PriorityBandMaxSize (0p)");
+        Expect(EcnQueueDisc::Validate(ObjectFactory("ns3::FifoQueueDisc")),
+               "not an ns3::EcnQueueDisc");
+
+        Config::SetDefault("ns3::EcnQueueDisc::Kmax", QueueSizeValue(QueueSize("10p")));
+        std::string byDefault = EcnQueueDisc::Validate(ObjectFactory("ns3::EcnQueueDisc"));
+        std::string given = EcnQueueDisc::Validate(
+            ObjectFactory("ns3::EcnQueueDisc", "Kmax", QueueSizeValue(QueueSize("90p"))));
+        Config::SetDefault("ns3::EcnQueueDisc::Kmax", QueueSizeValue(QueueSize("80p")));
+        Expect(byDefault, "Kmax (10p)");
+        NS_TEST_EXPECT_MSG_EQ(given, "", "the factory's value wins over the default");
+
+        Ptr<EcnQueueDisc> q = MakeQueue();
+        NS_TEST_EXPECT_MSG_EQ(q->Validate(), "", "a started queue disc");
+        q->SetAttribute("Kmin", QueueSizeValue(QueueSize("90p")));
+        Expect(q->Validate(), "Kmin (90p) must be smaller than Kmax (80p)");
+        q->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Tests of the ECN egress queue of fabric switches.
  */
 class RepsEcnQueueTestSuite : public TestSuite
@@ -568,6 +644,7 @@ class RepsEcnQueueTestSuite : public TestSuite
         AddTestCase(new EcnDequeueMarkTestCase, reps::kQuick);
         AddTestCase(new EcnControlPriorityTestCase, reps::kQuick);
         AddTestCase(new EcnMaxProbabilityTestCase, reps::kQuick);
+        AddTestCase(new EcnValidateTestCase, reps::kQuick);
     }
 };
 

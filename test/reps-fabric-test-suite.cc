@@ -955,9 +955,13 @@ class FabricDegradedLinkTestCase : public TestCase
     void DoRun() override
     {
         Ptr<ClosFabricHelper> h = TwoTier(2, 1, 1);
-        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("1000p")));
-        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("900p")));
-        h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("950p")));
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                              "MaxSize",
+                              QueueSizeValue(QueueSize("1000p")),
+                              "Kmin",
+                              QueueSizeValue(QueueSize("900p")),
+                              "Kmax",
+                              QueueSizeValue(QueueSize("950p")));
         Ptr<ClosFabric> f = h->Build();
         uint32_t link = f->GetLeafSpineLink(0, 0);
         f->DegradeLink(link, DataRate("100Gbps"));
@@ -1043,10 +1047,15 @@ class FabricTrimmingTestCase : public TestCase
                        uint32_t& marked)
     {
         Ptr<ClosFabricHelper> h = TwoTier(2, 2, 2);
-        h->SetAttribute("Trimming", BooleanValue(trimming));
-        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("10p")));
-        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("8p")));
-        h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("9p")));
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                              "Trimming",
+                              BooleanValue(trimming),
+                              "MaxSize",
+                              QueueSizeValue(QueueSize("10p")),
+                              "Kmin",
+                              QueueSizeValue(QueueSize("8p")),
+                              "Kmax",
+                              QueueSizeValue(QueueSize("9p")));
         Ptr<ClosFabric> f = h->Build();
         Receivers rx;
         rx.Listen(f, {3}, RoceBthHeader::UDP_PORT);
@@ -1134,9 +1143,13 @@ class FabricAdaptiveTestCase : public TestCase
     {
         Ptr<ClosFabricHelper> h = TwoTier(2, 2, 2);
         h->SetAttribute("ForwardingMode", EnumValue(mode));
-        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("1000p")));
-        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("900p")));
-        h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("950p")));
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                              "MaxSize",
+                              QueueSizeValue(QueueSize("1000p")),
+                              "Kmin",
+                              QueueSizeValue(QueueSize("900p")),
+                              "Kmax",
+                              QueueSizeValue(QueueSize("950p")));
         Ptr<ClosFabric> f = h->Build();
         Ptr<FabricSwitch> leaf = f->GetLeaf(0)->GetObject<FabricSwitch>();
         // A source port for host 1 that collides with host 0's flow under the flow hash.
@@ -1224,12 +1237,12 @@ class FabricValidationTestCase : public TestCase
         k->SetFatTree(5);
         Expect(k->Validate(), "k");
         Ptr<ClosFabricHelper> ecn = TwoTier(2, 2, 2);
-        ecn->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("90p")));
-        Expect(ecn->Validate(), "EcnKmin");
+        ecn->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Kmin", QueueSizeValue(QueueSize("90p")));
+        Expect(ecn->Validate(), "Kmin (90p)");
         // Queue sizes: the checkers accept 0, the queues cannot work with it.
         Ptr<ClosFabricHelper> empty = TwoTier(2, 2, 2);
-        empty->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("0p")));
-        Expect(empty->Validate(), "QueueMaxSize");
+        empty->SetSwitchQueueDisc("ns3::EcnQueueDisc", "MaxSize", QueueSizeValue(QueueSize("0p")));
+        Expect(empty->Validate(), "MaxSize (0p)");
         Ptr<ClosFabricHelper> prio = TwoTier(2, 2, 2);
         prio->SetSwitchQueueDisc("ns3::EcnQueueDisc",
                                  "PriorityBandMaxSize",
@@ -1422,9 +1435,9 @@ class FabricConstructionTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * The switch queue disc is configured like TrafficControlHelper configures one: its own
- * attributes, the type's defaults for those not given; the helper's queue attributes are
- * forwarded when set, and SetSwitchQueueDisc() wins over them.
+ * The switch queue disc is configured like TrafficControlHelper configures one: the values
+ * given to SetSwitchQueueDisc() or by Config::SetDefault() reach every switch queue, the
+ * type's defaults the others; what the queue disc would refuse is refused by Validate().
  */
 class FabricQueueConfigTestCase : public TestCase
 {
@@ -1436,25 +1449,44 @@ class FabricQueueConfigTestCase : public TestCase
 
   private:
     /**
+     * Build a fabric and read an attribute of every switch queue.
      * \param h a helper
-     * \return the queue disc of the first leaf up-link it builds
+     * \param name an attribute of the switch queues
+     * \return the values seen (one when every queue has the same)
      */
-    static Ptr<QueueDisc> Queue(Ptr<ClosFabricHelper> h)
+    static std::set<std::string> Values(Ptr<ClosFabricHelper> h, const std::string& name)
     {
         Ptr<ClosFabric> f = h->Build();
-        return f->GetQueueDisc(f->GetLeafSpineLink(0, 0), 0);
+        std::set<std::string> values;
+        NodeContainer switches = f->GetSwitches();
+        for (uint32_t i = 0; i < switches.GetN(); i++)
+        {
+            Ptr<FabricSwitch> sw = switches.Get(i)->GetObject<FabricSwitch>();
+            for (uint32_t p = 0; p < sw->GetNPorts(); p++)
+            {
+                StringValue v;
+                sw->GetPortQueueDisc(p)->GetAttribute(name, v);
+                values.insert(v.Get());
+            }
+        }
+        return values;
     }
 
     /**
-     * \param q a queue disc
-     * \param name an attribute
-     * \return its value as a string
+     * Check that every switch queue has a value.
+     * \param h a helper
+     * \param name an attribute of the switch queues
+     * \param value the value expected in all of them
+     * \param what what is checked
      */
-    static std::string Attr(Ptr<QueueDisc> q, const std::string& name)
+    void ExpectAll(Ptr<ClosFabricHelper> h,
+                   const std::string& name,
+                   const std::string& value,
+                   const std::string& what)
     {
-        StringValue v;
-        q->GetAttribute(name, v);
-        return v.Get();
+        NS_TEST_EXPECT_MSG_EQ((Values(h, name) == std::set<std::string>{value}),
+                              true,
+                              what << ": every switch queue has " << name << " = " << value);
     }
 
     /**
@@ -1469,86 +1501,85 @@ class FabricQueueConfigTestCase : public TestCase
                               "message \"" << message << "\" names " << word);
     }
 
-    /// The EcnQueueDisc: defaults, type defaults, conveniences, SetSwitchQueueDisc().
-    void CheckEcn()
+    /// The values that reach the queues: the type's defaults, Config::SetDefault(), the factory.
+    void CheckReach()
     {
-        Ptr<QueueDisc> q = Queue(TwoTier(2, 1, 2));
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "MaxSize"), "100p", "default MaxSize");
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "20p", "default Kmin");
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmax"), "80p", "default Kmax");
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Trimming"), "false", "default Trimming");
-
+        for (const auto& [name, value] : std::map<std::string, std::string>{{"MaxSize", "100p"},
+                                                                            {"Kmin", "20p"},
+                                                                            {"Kmax", "80p"},
+                                                                            {"Trimming", "false"}})
+        {
+            ExpectAll(TwoTier(2, 1, 2), name, value, "default");
+        }
         Config::SetDefault("ns3::EcnQueueDisc::Kmin", QueueSizeValue(QueueSize("30p")));
-        q = Queue(TwoTier(2, 1, 2));
+        ExpectAll(TwoTier(2, 1, 2), "Kmin", "30p", "Config::SetDefault");
         Config::SetDefault("ns3::EcnQueueDisc::Kmin", QueueSizeValue(QueueSize("20p")));
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "30p", "the type's default when EcnKmin is unset");
 
         Ptr<ClosFabricHelper> h = TwoTier(2, 1, 2);
-        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("50p")));
-        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("10p")));
-        h->SetAttribute("Trimming", BooleanValue(true));
-        q = Queue(h);
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "MaxSize"), "50p", "QueueMaxSize forwarded");
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "10p", "EcnKmin forwarded");
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmax"), "80p", "Kmax left alone");
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Trimming"), "true", "Trimming forwarded");
-        h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Kmin", QueueSizeValue(QueueSize("5p")));
-        q = Queue(h);
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmin"), "5p", "SetSwitchQueueDisc wins");
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "MaxSize"), "50p", "the other conveniences still apply");
-
-        Config::SetDefault("ns3::ClosFabricHelper::EcnKmax", QueueSizeValue(QueueSize("60p")));
-        q = Queue(TwoTier(2, 1, 2));
-        Config::SetDefault("ns3::ClosFabricHelper::EcnKmax", QueueSizeValue(QueueSize("80p")));
-        NS_TEST_EXPECT_MSG_EQ(Attr(q, "Kmax"), "60p", "a helper default changed counts as set");
-    }
-
-    /// Other queue disc types.
-    void CheckOtherTypes()
-    {
-        Ptr<ClosFabricHelper> h = TwoTier(2, 1, 2);
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                              "MaxSize",
+                              QueueSizeValue(QueueSize("50p")),
+                              "Kmin",
+                              StringValue("10p"),
+                              "Trimming",
+                              BooleanValue(true));
+        ExpectAll(h, "MaxSize", "50p", "SetSwitchQueueDisc");
+        ExpectAll(h, "Kmin", "10p", "SetSwitchQueueDisc (a StringValue)");
+        ExpectAll(h, "Trimming", "true", "SetSwitchQueueDisc");
+        ExpectAll(h, "Kmax", "80p", "not given");
         h->SetSwitchQueueDisc("ns3::FifoQueueDisc");
-        NS_TEST_EXPECT_MSG_EQ(Attr(Queue(h), "MaxSize"), "1000p", "FIFO's own default");
-        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("64p")));
-        NS_TEST_EXPECT_MSG_EQ(Attr(Queue(h), "MaxSize"), "64p", "QueueMaxSize forwarded");
+        ExpectAll(h, "MaxSize", "1000p", "another call replaces the type: FIFO's own default");
 
         Ptr<ClosFabricHelper> red = TwoTier(2, 1, 2);
-        red->SetSwitchQueueDisc("ns3::RedQueueDisc");
-        red->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("15p")));
-        red->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("45p")));
-        Ptr<QueueDisc> q = Queue(red);
-        NS_TEST_EXPECT_MSG_NE(DynamicCast<RedQueueDisc>(q), nullptr, "RED");
-        DoubleValue minTh;
-        DoubleValue maxTh;
-        q->GetAttribute("MinTh", minTh);
-        q->GetAttribute("MaxTh", maxTh);
-        NS_TEST_EXPECT_MSG_EQ(minTh.Get(), 15, "EcnKmin forwarded to MinTh");
-        NS_TEST_EXPECT_MSG_EQ(maxTh.Get(), 45, "EcnKmax forwarded to MaxTh");
-        red->SetAttribute("Trimming", BooleanValue(true));
-        Expect(red->Validate(), "Trimming");
+        red->SetSwitchQueueDisc("ns3::RedQueueDisc",
+                                "MinTh",
+                                DoubleValue(15),
+                                "MaxTh",
+                                DoubleValue(45));
+        ExpectAll(red, "MinTh", "15", "RED");
+        ExpectAll(red, "MaxTh", "45", "RED");
     }
 
-    /// Configurations Validate() refuses.
+    /// What is refused, before Build(), with a message that names it.
     void CheckRefused()
     {
         Ptr<ClosFabricHelper> h = TwoTier(2, 1, 2);
         h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "NoSuchAttribute", UintegerValue(1));
         Expect(h->Validate(), "NoSuchAttribute");
-        h = TwoTier(2, 1, 2);
-        h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("10p")));
-        Expect(h->Validate(), "EcnKmax");
-        h = TwoTier(2, 1, 2);
-        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("1000B")));
-        Expect(h->Validate(), "unit");
-        h = TwoTier(2, 1, 2);
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Kmin", StringValue("many"));
+        Expect(h->Validate(), "Kmin");
+        h->SetSwitchQueueDisc("ns3::Node");
+        Expect(h->Validate(), "not a QueueDisc");
+        h->SetSwitchQueueDisc("ns3::RedQueueDisc", "Trimming", BooleanValue(true));
+        Expect(h->Validate(), "Trimming");
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc");
+        NS_TEST_ASSERT_MSG_EQ(h->Validate(), "", "a valid call clears the refusal");
+
         h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Kmax", QueueSizeValue(QueueSize("10p")));
-        Expect(h->Validate(), "Kmax (10p)");
+        Expect(h->Validate(), "Kmin (20p) must be smaller than Kmax (10p)");
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Kmin", QueueSizeValue(QueueSize("1000B")));
+        Expect(h->Validate(), "unit of MaxSize");
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                              "MaxSize",
+                              QueueSizeValue(QueueSize("100000B")),
+                              "Kmin",
+                              QueueSizeValue(QueueSize("20000B")),
+                              "Kmax",
+                              QueueSizeValue(QueueSize("80000B")));
+        NS_TEST_ASSERT_MSG_EQ(h->Validate(), "", "thresholds in bytes");
+
+        Config::SetDefault("ns3::EcnQueueDisc::Kmin", QueueSizeValue(QueueSize("90p")));
+        std::string error = TwoTier(2, 1, 2)->Validate();
+        ObjectFactory factory("ns3::EcnQueueDisc", "Kmax", QueueSizeValue(QueueSize("95p")));
+        std::string fine = EcnQueueDisc::Validate(factory);
+        Config::SetDefault("ns3::EcnQueueDisc::Kmin", QueueSizeValue(QueueSize("20p")));
+        Expect(error, "Kmin (90p)");
+        NS_TEST_ASSERT_MSG_EQ(fine, "", "Kmax given to the factory, Kmin by Config::SetDefault");
     }
 
     void DoRun() override
     {
-        CheckEcn();
-        CheckOtherTypes();
+        CheckReach();
         CheckRefused();
         Simulator::Destroy();
     }

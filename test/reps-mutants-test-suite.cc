@@ -130,8 +130,11 @@ RunScenario(const Scenario& c)
     h->SetAttribute("Spines", UintegerValue(4));
     h->SetAttribute("HostLinkRate", DataRateValue(DataRate("400Gbps")));
     h->SetAttribute("LeafUplinkRate", DataRateValue(DataRate("400Gbps")));
-    h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize(c.queue)));
-    h->SetAttribute("Trimming", BooleanValue(c.trimming));
+    h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                          "MaxSize",
+                          QueueSizeValue(QueueSize(c.queue)),
+                          "Trimming",
+                          BooleanValue(c.trimming));
     Ptr<ClosFabric> fabric = h->Build();
     const uint32_t special = fabric->GetLeafSpineLink(0, 1);
     Log log;

@@ -74,7 +74,8 @@ class RdmaNicBypassWireTestCase : public TestCase
      * \param checksums whether Node::ChecksumEnabled() is on
      */
     RdmaNicBypassWireTestCase(bool checksums)
-        : TestCase(std::string("NIC IPv4 and UDP path: the same bytes on the wire as through ns-3 UDP and IPv4") +
+        : TestCase(std::string("NIC IPv4 and UDP path: the same bytes on the wire as through ns-3 "
+                               "UDP and IPv4") +
                    (checksums ? ", checksums on" : "")),
           m_checksums(checksums)
     {
@@ -98,9 +99,13 @@ class RdmaNicBypassWireTestCase : public TestCase
         h->SetAttribute("Spines", UintegerValue(2));
         h->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
         h->SetAttribute("LeafUplinkRate", DataRateValue(DataRate("100Gbps")));
-        h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("40p")));
-        h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("2p")));
-        h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("10p")));
+        h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                              "MaxSize",
+                              QueueSizeValue(QueueSize("40p")),
+                              "Kmin",
+                              QueueSizeValue(QueueSize("2p")),
+                              "Kmax",
+                              QueueSizeValue(QueueSize("10p")));
         Ptr<ClosFabric> fabric = h->Build();
         ClosFabricHelper::AssignStreams(fabric, 100);
         // The TCP flow crosses marking queues, which drop its non-ECT packets: retry soon.
@@ -120,8 +125,7 @@ class RdmaNicBypassWireTestCase : public TestCase
         {
             // Two flows into host 4 (incast: queues build and mark), the rest a permutation.
             const uint32_t dst = i < 4 ? 4 + (i + 1) % 4 : (i + 3) % 4;
-            rdma.SetQueuePairAttribute("BaseRtt",
-                                       TimeValue(fabric->GetBaseRtt(i, dst, 4140, 66)));
+            rdma.SetQueuePairAttribute("BaseRtt", TimeValue(fabric->GetBaseRtt(i, dst, 4140, 66)));
             auto qps = rdma.CreateQueuePair(fabric->GetHost(i), fabric->GetHost(dst));
             qps.first->PostSend(i == 0 ? 200000 : 100000, MessageCallbackNull());
             senders.push_back(qps.first);
@@ -191,12 +195,15 @@ class RdmaNicBypassWireTestCase : public TestCase
             }
         }
         // The headers are at the front: show the first 200 characters of the first difference.
-        NS_TEST_EXPECT_MSG_EQ(first,
-                              direct.frames.size(),
-                              "frame " << first << " differs:\n  NIC path: "
-                                       << direct.frames[std::min<size_t>(first, direct.frames.size() - 1)].substr(0, 200)
-                                       << "\n  ns-3 UDP/IPv4: "
-                                       << stack.frames[std::min<size_t>(first, stack.frames.size() - 1)].substr(0, 200));
+        NS_TEST_EXPECT_MSG_EQ(
+            first,
+            direct.frames.size(),
+            "frame " << first << " differs:\n  NIC path: "
+                     << direct.frames[std::min<size_t>(first, direct.frames.size() - 1)].substr(0,
+                                                                                                200)
+                     << "\n  ns-3 UDP/IPv4: "
+                     << stack.frames[std::min<size_t>(first, stack.frames.size() - 1)].substr(0,
+                                                                                              200));
     }
 };
 

@@ -62,9 +62,13 @@ PfcFabric(uint32_t leaves, uint32_t hostsPerLeaf, uint32_t spines, bool pfc)
     h->SetAttribute("Spines", UintegerValue(spines));
     h->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     h->SetAttribute("LeafUplinkRate", DataRateValue(DataRate("100Gbps")));
-    h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("30p")));
-    h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("5p")));
-    h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("25p")));
+    h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                          "MaxSize",
+                          QueueSizeValue(QueueSize("30p")),
+                          "Kmin",
+                          QueueSizeValue(QueueSize("5p")),
+                          "Kmax",
+                          QueueSizeValue(QueueSize("25p")));
     h->SetAttribute("Pfc", BooleanValue(pfc));
     return h;
 }

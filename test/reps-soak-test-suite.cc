@@ -257,13 +257,16 @@ SoakRun::Build()
     h->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     h->SetAttribute("LeafUplinkRate", DataRateValue(DataRate("100Gbps")));
     h->SetAttribute("AggUplinkRate", DataRateValue(DataRate("100Gbps")));
-    h->SetAttribute("QueueMaxSize",
-                    QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_s.queuePackets)));
-    h->SetAttribute("EcnKmin",
-                    QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_s.queuePackets / 4)));
-    h->SetAttribute("EcnKmax",
-                    QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_s.queuePackets * 3 / 4)));
-    h->SetAttribute("Trimming", BooleanValue(m_s.trimming));
+    h->SetSwitchQueueDisc(
+        "ns3::EcnQueueDisc",
+        "MaxSize",
+        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_s.queuePackets)),
+        "Kmin",
+        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_s.queuePackets / 4)),
+        "Kmax",
+        QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_s.queuePackets * 3 / 4)),
+        "Trimming",
+        BooleanValue(m_s.trimming));
     h->SetAttribute("HashSeed", UintegerValue(m_s.seed));
     h->SetAttribute("RoutingConvergenceDelay",
                     TimeValue(m_s.reconverge ? MicroSeconds(20) : Time::Max()));

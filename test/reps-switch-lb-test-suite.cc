@@ -66,9 +66,13 @@ SmallFabric(FabricSwitch::Mode mode,
         h->SetAttribute(rate, DataRateValue(DataRate("10Gbps")));
     }
     h->SetAttribute("ForwardingMode", EnumValue(mode));
-    h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize("1000p")));
-    h->SetAttribute("EcnKmin", QueueSizeValue(QueueSize("900p")));
-    h->SetAttribute("EcnKmax", QueueSizeValue(QueueSize("950p")));
+    h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                          "MaxSize",
+                          QueueSizeValue(QueueSize("1000p")),
+                          "Kmin",
+                          QueueSizeValue(QueueSize("900p")),
+                          "Kmax",
+                          QueueSizeValue(QueueSize("950p")));
     h->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(tableSize));
     h->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(timeout));
     h->SetSwitchLoadBalancerAttribute("GlbAgingTime", TimeValue(aging));

@@ -115,8 +115,11 @@ SmallFabric(bool trimming = false, const std::string& queue = "100p")
     h->SetAttribute("Spines", UintegerValue(4));
     h->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     h->SetAttribute("LeafUplinkRate", DataRateValue(DataRate("100Gbps")));
-    h->SetAttribute("QueueMaxSize", QueueSizeValue(QueueSize(queue)));
-    h->SetAttribute("Trimming", BooleanValue(trimming));
+    h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                          "MaxSize",
+                          QueueSizeValue(QueueSize(queue)),
+                          "Trimming",
+                          BooleanValue(trimming));
     return h;
 }
 
