@@ -37,7 +37,7 @@ AddParsed(CommandLine& cmd,
 {
     cmd.AddValue(name,
                  help,
-                 Callback<bool, std::string>([name, parse](std::string text) {
+                 RepsCommandLineCallback([name, parse](const std::string& text) {
                      std::string error;
                      if (!parse("--" + name, text, error))
                      {

@@ -21,7 +21,10 @@
 #define REPS_NS3_VERSION 335
 #endif
 
+#include "ns3/callback.h"
 #include "ns3/enum.h"
+
+#include <string>
 
 /**
  * \ingroup reps
@@ -33,5 +36,21 @@
 #else
 #define REPS_MAKE_ENUM_ACCESSOR(type, member) ns3::MakeEnumAccessor(member)
 #endif
+
+namespace ns3
+{
+
+/**
+ * \ingroup reps
+ * The callback that CommandLine::AddValue(name, help, callback, default) calls with an
+ * option's value: ns-3.38 passes the value as a const reference.
+ */
+#if REPS_NS3_VERSION >= 338
+using RepsCommandLineCallback = Callback<bool, const std::string&>;
+#else
+using RepsCommandLineCallback = Callback<bool, std::string>;
+#endif
+
+} // namespace ns3
 
 #endif /* REPS_NS3_COMPAT_H */
