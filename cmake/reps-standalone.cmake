@@ -191,5 +191,10 @@ if(BUILD_TESTING)
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test/check-layers.py
                      ${CMAKE_CURRENT_SOURCE_DIR}
     )
+    # The checker itself, on fixture sources (test/data/check-layers) with known problems.
+    add_test(NAME reps-layers-checker
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test/check-layers-test.py
+                     ${CMAKE_CURRENT_SOURCE_DIR}
+    )
   endif()
 endif()

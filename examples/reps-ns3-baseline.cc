@@ -38,12 +38,12 @@ namespace
 /// The options of the example.
 struct Options
 {
-    uint32_t tiers{2};              //!< 2 or 3.
-    uint32_t leaves{16};            //!< Leaves; with 3 tiers, leaves per pod.
-    uint32_t hostsPerLeaf{8};       //!< Hosts per leaf.
-    uint32_t spines{8};             //!< Spines; with 3 tiers, aggregation switches per pod.
-    uint32_t pods{8};               //!< Pods (3 tiers).
-    uint32_t cores{16};             //!< Cores (3 tiers).
+    uint32_t tiers{2};               //!< 2 or 3.
+    uint32_t leaves{16};             //!< Leaves; with 3 tiers, leaves per pod.
+    uint32_t hostsPerLeaf{8};        //!< Hosts per leaf.
+    uint32_t spines{8};              //!< Spines; with 3 tiers, aggregation switches per pod.
+    uint32_t pods{8};                //!< Pods (3 tiers).
+    uint32_t cores{16};              //!< Cores (3 tiers).
     std::string linkRate{"400Gbps"}; //!< Rate of every link.
     std::string linkDelay{"1us"};    //!< Delay of every link.
     uint32_t packetSize{4096};       //!< UDP payload bytes.
@@ -96,8 +96,7 @@ Parse(int argc, char* argv[], Options& o, uint64_t& flowBytes)
                            " is not allowed; allowed: a multiple of --spines (" +
                            std::to_string(o.spines) + ")");
     }
-    const double hosts =
-        static_cast<double>(o.tiers == 3 ? o.pods : 1) * o.leaves * o.hostsPerLeaf;
+    const double hosts = static_cast<double>(o.tiers == 3 ? o.pods : 1) * o.leaves * o.hostsPerLeaf;
     OptionParser::CheckRangeOrExit("--hosts (leaves x hostsPerLeaf, x pods with 3 tiers)",
                                    hosts,
                                    2,
@@ -216,23 +215,14 @@ struct Counter
     }
 };
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/**
+ * A random permutation without fixed points (a host never sends to itself), from stream 1.
+ * \param n how many hosts
+ * \return the peer of every host
+ */
+std::vector<uint32_t>
+RandomPeers(uint32_t n)
 {
-    Options o;
-    uint64_t flowBytes = 0;
-    Parse(argc, argv, o, flowBytes);
-    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(true));
-
-    const auto start = std::chrono::steady_clock::now();
-    Fabric f = Build(o);
-    const double buildSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-    // A random permutation without fixed points (a host never sends to itself).
-    const uint32_t n = f.hosts.GetN();
     std::vector<uint32_t> peer(n);
     std::iota(peer.begin(), peer.end(), 0);
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
@@ -242,11 +232,29 @@ main(int argc, char* argv[])
         // Sattolo's algorithm: one cycle through every host.
         std::swap(peer[i], peer[rng->GetInteger(0, i - 1)]);
     }
+    return peer;
+}
 
+/**
+ * One UDP flow of flowBytes per host to its peer, at line rate, and a sink at every peer;
+ * the counter sees every arrival and every link transmission.
+ * \param f the fabric
+ * \param o the options
+ * \param flowBytes bytes per flow
+ * \param peer the peer of every host
+ * \param counter the counter
+ * \return the sinks
+ */
+std::vector<Ptr<PacketSink>>
+InstallFlows(const Fabric& f,
+             const Options& o,
+             uint64_t flowBytes,
+             const std::vector<uint32_t>& peer,
+             Counter& counter)
+{
     const uint16_t port = 9;
-    Counter counter;
     std::vector<Ptr<PacketSink>> sinks;
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < f.hosts.GetN(); ++i)
     {
         Ptr<Node> dst = f.hosts.Get(peer[i]);
         Ipv4Address to = dst->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
@@ -271,42 +279,92 @@ main(int argc, char* argv[])
                                                  MakeCallback(&Counter::Tx, &counter));
         }
     }
+    return sinks;
+}
 
-    const auto runStart = std::chrono::steady_clock::now();
-    Simulator::Run();
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count();
-    // The OnOff applications leave their next on/off switch scheduled far ahead: the run's
-    // simulated length is the last arrival.
-    const double simUs = counter.lastRx.GetSeconds() * 1e6;
-    uint64_t received = 0;
-    uint32_t completed = 0;
-    for (const Ptr<PacketSink>& s : sinks)
-    {
-        received += s->GetTotalRx();
-        completed += s->GetTotalRx() >= flowBytes ? 1 : 0;
-    }
-    const uint64_t dataPackets = n * ((flowBytes + o.packetSize - 1) / o.packetSize);
-    Simulator::Destroy();
+/// What a run measured.
+struct Report
+{
+    uint32_t hosts{0};       //!< Hosts (and flows).
+    uint32_t switches{0};    //!< Switches.
+    size_t links{0};         //!< Links.
+    double buildSeconds{0};  //!< Wall time of the fabric's construction.
+    double wall{0};          //!< Wall time of the run.
+    double simUs{0};         //!< Simulated time of the last arrival (us).
+    uint64_t received{0};    //!< Bytes received by the sinks.
+    uint32_t completed{0};   //!< Flows received in full.
+    uint64_t dataPackets{0}; //!< Data packets sent by the hosts.
+    uint64_t linkPackets{0}; //!< Transmissions over links.
+};
 
-    const double usPerLinkPacket = counter.packets ? wall * 1e6 / counter.packets : 0;
-    std::cout << "plain ns-3: " << n << " hosts, " << f.switches.GetN() << " switches, "
-              << f.links.size() << " links, " << o.tiers << " tiers, global routing with "
+/**
+ * Print the report as text and, with --json, write it.
+ * \param o the options
+ * \param flowBytes bytes per flow
+ * \param r the report
+ */
+void
+Print(const Options& o, uint64_t flowBytes, const Report& r)
+{
+    const double usPerLinkPacket = r.linkPackets ? r.wall * 1e6 / r.linkPackets : 0;
+    std::cout << "plain ns-3: " << r.hosts << " hosts, " << r.switches << " switches, " << r.links
+              << " links, " << o.tiers << " tiers, global routing with "
               << "random ECMP; UDP permutation of " << flowBytes << " bytes per host\n"
-              << "built in " << buildSeconds << " s\n"
-              << "flows completed " << completed << "/" << n << ", bytes received " << received
-              << ", data packets " << dataPackets << "\n"
-              << "link packets " << counter.packets << ", simulated " << simUs << " us, wall "
-              << wall << " s, " << usPerLinkPacket << " us per link packet\n";
+              << "built in " << r.buildSeconds << " s\n"
+              << "flows completed " << r.completed << "/" << r.hosts << ", bytes received "
+              << r.received << ", data packets " << r.dataPackets << "\n"
+              << "link packets " << r.linkPackets << ", simulated " << r.simUs << " us, wall "
+              << r.wall << " s, " << usPerLinkPacket << " us per link packet\n";
     if (!o.json.empty())
     {
         std::ofstream out(o.json);
-        out << "{\"hosts\": " << n << ", \"tiers\": " << o.tiers << ", \"flows\": " << n
-            << ", \"completed\": " << completed << ", \"bytes_received\": " << received
-            << ", \"packets\": " << dataPackets << ", \"link_packets\": " << counter.packets
-            << ", \"sim_time_us\": " << simUs << ", \"build_s\": " << buildSeconds
-            << ", \"wall_s\": " << wall << ", \"wall_us_per_link_packet\": " << usPerLinkPacket
+        out << "{\"hosts\": " << r.hosts << ", \"tiers\": " << o.tiers << ", \"flows\": " << r.hosts
+            << ", \"completed\": " << r.completed << ", \"bytes_received\": " << r.received
+            << ", \"packets\": " << r.dataPackets << ", \"link_packets\": " << r.linkPackets
+            << ", \"sim_time_us\": " << r.simUs << ", \"build_s\": " << r.buildSeconds
+            << ", \"wall_s\": " << r.wall << ", \"wall_us_per_link_packet\": " << usPerLinkPacket
             << "}\n";
     }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o;
+    uint64_t flowBytes = 0;
+    Parse(argc, argv, o, flowBytes);
+    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(true));
+
+    Report r;
+    const auto start = std::chrono::steady_clock::now();
+    Fabric f = Build(o);
+    r.buildSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.hosts = f.hosts.GetN();
+    r.switches = f.switches.GetN();
+    r.links = f.links.size();
+
+    Counter counter;
+    std::vector<Ptr<PacketSink>> sinks =
+        InstallFlows(f, o, flowBytes, RandomPeers(r.hosts), counter);
+
+    const auto runStart = std::chrono::steady_clock::now();
+    Simulator::Run();
+    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count();
+    // The OnOff applications leave their next on/off switch scheduled far ahead: the run's
+    // simulated length is the last arrival.
+    r.simUs = counter.lastRx.GetSeconds() * 1e6;
+    for (const Ptr<PacketSink>& s : sinks)
+    {
+        r.received += s->GetTotalRx();
+        r.completed += s->GetTotalRx() >= flowBytes ? 1 : 0;
+    }
+    r.dataPackets = r.hosts * ((flowBytes + o.packetSize - 1) / o.packetSize);
+    r.linkPackets = counter.packets;
+    Simulator::Destroy();
+
+    Print(o, flowBytes, r);
     return 0;
 }

@@ -51,84 +51,115 @@ struct Printer
     }
 };
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The example's knobs.
+struct Options
 {
-    std::string selector = "ns3::EcmpPathSelector";
-    uint32_t packets = 32;
-    uint32_t ecnEvery = 4;
-    uint32_t timeoutAt = 0;
-    uint32_t evSpace = 65536;
-    bool quiet = false;
+    std::string selector = "ns3::EcmpPathSelector"; //!< Path selector name or TypeId.
+    uint32_t packets = 32;                          //!< Packets to send.
+    uint32_t ecnEvery = 4;                          //!< Every n-th ACK is marked (0: none).
+    uint32_t timeoutAt = 0;                         //!< Timeout after this packet (0: never).
+    uint32_t evSpace = 65536;                       //!< Number of distinct EVs.
+    bool quiet = false;                             //!< Print only the totals.
+    TypeId tid;                                     //!< The selector's TypeId.
+};
 
+/**
+ * Parse and check the command line; exits with a message naming the option on a bad value.
+ * \param argc argument count
+ * \param argv arguments
+ * \return the options, the selector's TypeId resolved
+ */
+Options
+ParseOptions(int argc, char* argv[])
+{
+    Options o;
     CommandLine cmd(__FILE__);
     OptionParser::AddValue(cmd,
                            "selector",
                            "Path selector (" +
                                OptionParser::Join(PathSelectorNames::GetAvailableNames()) +
                                ", or a PathSelector TypeId such as ns3::EcmpPathSelector)",
-                           selector);
+                           o.selector);
     OptionParser::AddValue(cmd,
                            "packets",
                            "Number of packets to send (packets, 1 to 1000000)",
-                           packets);
+                           o.packets);
     OptionParser::AddValue(cmd,
                            "ecnEvery",
                            "Every n-th ACK is ECN-marked (0: none) [ACKs]",
-                           ecnEvery);
+                           o.ecnEvery);
     OptionParser::AddValue(cmd,
                            "timeoutAt",
                            "Fire a retransmission timeout after this packet (0: never; at most "
                            "--packets)",
-                           timeoutAt);
+                           o.timeoutAt);
     OptionParser::AddValue(cmd,
                            "evSpace",
                            "Entropy space: number of distinct EVs (1 to 65536)",
-                           evSpace);
-    OptionParser::AddValue(cmd, "quiet", "Print only the totals", quiet);
+                           o.evSpace);
+    OptionParser::AddValue(cmd, "quiet", "Print only the totals", o.quiet);
     OptionParser::Parse(cmd, argc, argv);
 
     PathSelectorNames::Choice choice;
     std::string error;
-    if (!PathSelectorNames::Lookup(selector, choice, error))
+    if (!PathSelectorNames::Lookup(o.selector, choice, error))
     {
         OptionParser::Exit("--selector: " + error);
     }
-    OptionParser::CheckRangeOrExit("--packets", packets, 1, 1000000);
-    OptionParser::CheckRangeOrExit("--timeoutAt", timeoutAt, 0, packets);
-    OptionParser::CheckRangeOrExit("--evSpace", evSpace, 1, 65536);
-    PathSelectorNames::CheckEntropySpaceOrExit("--evSpace", choice, evSpace);
-    TypeId tid = choice.tid;
+    OptionParser::CheckRangeOrExit("--packets", o.packets, 1, 1000000);
+    OptionParser::CheckRangeOrExit("--timeoutAt", o.timeoutAt, 0, o.packets);
+    OptionParser::CheckRangeOrExit("--evSpace", o.evSpace, 1, 65536);
+    PathSelectorNames::CheckEntropySpaceOrExit("--evSpace", choice, o.evSpace);
+    o.tid = choice.tid;
+    return o;
+}
 
-    ObjectFactory factory;
-    factory.SetTypeId(tid);
-    factory.Set("EntropySpace", UintegerValue(evSpace));
-    Ptr<PathSelector> ps = factory.Create<PathSelector>();
-    ps->AssignStreams(0);
-
-    Printer printer;
-    printer.quiet = quiet;
-    ps->TraceConnectWithoutContext("EntropyChosen", MakeCallback(&Printer::Chosen, &printer));
-    ps->Start(PathSelectorContext());
-
-    if (!quiet)
-    {
-        std::cout << std::setw(8) << "packet" << std::setw(8) << "EV"
-                  << "  reason\n";
-    }
-    for (uint32_t i = 1; i <= packets; ++i)
+/**
+ * Feed the selector the scripted feedback: an ACK per packet, every --ecnEvery-th marked,
+ * and a timeout after packet --timeoutAt.
+ * \param ps the started selector
+ * \param o the options
+ */
+void
+Drive(Ptr<PathSelector> ps, const Options& o)
+{
+    for (uint32_t i = 1; i <= o.packets; ++i)
     {
         uint16_t ev = ps->NextEntropy(false);
-        bool marked = ecnEvery > 0 && i % ecnEvery == 0;
+        bool marked = o.ecnEvery > 0 && i % o.ecnEvery == 0;
         ps->OnAck(ev, marked, MicroSeconds(10));
-        if (timeoutAt != 0 && i == timeoutAt)
+        if (o.timeoutAt != 0 && i == o.timeoutAt)
         {
             ps->OnTimeout();
         }
     }
-    std::cout << "\n" << tid.GetName() << ": " << printer.packet << " packets\n";
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    const Options o = ParseOptions(argc, argv);
+
+    ObjectFactory factory;
+    factory.SetTypeId(o.tid);
+    factory.Set("EntropySpace", UintegerValue(o.evSpace));
+    Ptr<PathSelector> ps = factory.Create<PathSelector>();
+    ps->AssignStreams(0);
+
+    Printer printer;
+    printer.quiet = o.quiet;
+    ps->TraceConnectWithoutContext("EntropyChosen", MakeCallback(&Printer::Chosen, &printer));
+    ps->Start(PathSelectorContext());
+
+    if (!o.quiet)
+    {
+        std::cout << std::setw(8) << "packet" << std::setw(8) << "EV"
+                  << "  reason\n";
+    }
+    Drive(ps, o);
+    std::cout << "\n" << o.tid.GetName() << ": " << printer.packet << " packets\n";
     for (const auto& [reason, count] : printer.why)
     {
         std::cout << "  " << std::setw(12) << std::left << PathSelector::ChoiceName(reason)

@@ -16,7 +16,9 @@ namespace ns3
 namespace
 {
 
-using int128 = __int128;
+/// Exact intermediate products of 64-bit values (a GCC and Clang extension: __extension__
+/// keeps -Wpedantic quiet about it).
+__extension__ typedef __int128 int128;
 
 /// A unit of a number with a unit suffix.
 struct Unit
@@ -201,8 +203,9 @@ ParseElement(const std::string& text, FailureSchedule::Event& e)
         std::string k = rest.substr(hash + 1);
         if (k.empty() || k.size() > 4 || k.find_first_not_of("0123456789") != std::string::npos)
         {
-            return "element '" + text + "': the parallel link index after '#' must be a number "
-                                        "from 0 to 9999";
+            return "element '" + text +
+                   "': the parallel link index after '#' must be a number "
+                   "from 0 to 9999";
         }
         e.parallel = static_cast<uint32_t>(std::stoul(k));
         rest = rest.substr(0, hash);
@@ -260,8 +263,8 @@ ParseFlap(const std::vector<std::string>& fields, FailureSchedule::Event& e)
     why = FailureSchedule::ParseTimeNs(fields[4], e.periodNs);
     if (!why.empty() || e.periodNs <= e.downNs)
     {
-        return "flap period '" + fields[4] + "': " +
-               (why.empty() ? "must be longer than the down time" : why);
+        return "flap period '" + fields[4] +
+               "': " + (why.empty() ? "must be longer than the down time" : why);
     }
     double count = 0;
     if (!ParseReal(fields[5], 1, 100000, count) || count != std::floor(count))
@@ -324,9 +327,9 @@ ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
     const std::string& action = fields[2];
     size_t values = fields.size() - 3;
     auto arity = [&](size_t n, const std::string& usage) -> std::string {
-        return values == n ? ""
-                           : "action '" + action + "' takes " + std::to_string(n) +
-                                 " value(s): " + usage;
+        return values == n
+                   ? ""
+                   : "action '" + action + "' takes " + std::to_string(n) + " value(s): " + usage;
     };
     if (action == "down" || action == "up")
     {
@@ -481,8 +484,9 @@ FailureSchedule::Load(const std::string& path, std::vector<Event>& events)
     std::ifstream in(path, std::ios::binary);
     if (!in)
     {
-        return "'" + path + "' cannot be read; allowed: the path of a readable failure "
-                            "schedule or empty (none)";
+        return "'" + path +
+               "' cannot be read; allowed: the path of a readable failure "
+               "schedule or empty (none)";
     }
     std::ostringstream text;
     text << in.rdbuf();

@@ -763,179 +763,189 @@ class FabricLinkFailureTestCase : public TestCase
         }
     }
 
+    /// Without routing convergence, the failed link drops exactly the flows hashed onto it.
+    void CheckBlackhole()
+    {
+        Ptr<ClosFabric> f = TwoTier(2, 2, 4)->Build();
+        uint32_t link = f->GetLeafSpineLink(0, 1);
+        Ptr<FabricSwitch> leaf = f->GetLeaf(0)->GetObject<FabricSwitch>();
+        uint32_t deadPort = 0;
+        for (uint32_t p = 0; p < leaf->GetNPorts(); p++)
+        {
+            if (leaf->GetPortDevice(p) == f->GetLinkDevice(link, 0))
+            {
+                deadPort = p;
+            }
+        }
+        std::set<uint16_t> doomed;
+        for (uint32_t i = 0; i < 200; i++)
+        {
+            uint16_t sp = 20000 + i;
+            if (leaf->GetFlowHashPort(f->GetHostAddress(0), f->GetHostAddress(2), 17, sp, 5000) ==
+                deadPort)
+            {
+                doomed.insert(sp);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(doomed.size(), 20u, "some flows hash onto the link");
+        f->FailLink(link, MilliSeconds(1));
+        Receivers rx;
+        rx.Listen(f, {2}, 5000);
+        Batch(f, MilliSeconds(2), 20000, 200);
+        Batch(f, MilliSeconds(10), 20000, 200);
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        std::set<uint16_t> got;
+        for (const auto& r : rx.received)
+        {
+            got.insert(r.srcPort);
+        }
+        NS_TEST_ASSERT_MSG_EQ(rx.received.size(),
+                              2 * (200 - doomed.size()),
+                              "everything not hashed onto the link arrives, twice");
+        for (uint16_t sp : doomed)
+        {
+            NS_TEST_ASSERT_MSG_EQ(got.count(sp), 0, "flow " << sp << " blackholed");
+        }
+        ClosFabric::LinkCounters c = f->GetLinkCounters(link, 0);
+        NS_TEST_ASSERT_MSG_EQ(c.droppedPackets, 2 * doomed.size(), "losses counted");
+        NS_TEST_ASSERT_MSG_EQ(c.packets, 0, "nothing crossed the dead link");
+        NS_TEST_ASSERT_MSG_EQ(f->IsLinkUp(link), false, "down");
+        NS_TEST_ASSERT_MSG_EQ(f->IsLinkRouted(link), true, "still routed: no convergence");
+        Simulator::Destroy();
+    }
+
+    /// Routing converges 1 ms after the failure; the link comes back at 5 ms and is used
+    /// again once routing has learnt it.
+    void CheckConvergence()
+    {
+        Ptr<ClosFabricHelper> h = TwoTier(2, 2, 4);
+        h->SetAttribute("RoutingConvergenceDelay", TimeValue(MilliSeconds(1)));
+        Ptr<ClosFabric> f = h->Build();
+        uint32_t link = f->GetLeafSpineLink(0, 1);
+        f->FailLink(link, MilliSeconds(1), MilliSeconds(5));
+        Receivers rx;
+        rx.Listen(f, {2}, 5000);
+        Batch(f, MicroSeconds(1500), 20000, 200); // before convergence: some lost
+        std::vector<uint64_t> lost(4);
+        std::vector<uint64_t> carried(4);
+        auto snapshot = [&](uint32_t i) {
+            lost[i] = f->GetLinkCounters(link, 0).droppedPackets;
+            carried[i] = f->GetLinkCounters(link, 0).packets;
+        };
+        Simulator::Schedule(MilliSeconds(2) + MicroSeconds(500), [&]() { snapshot(0); });
+        Batch(f, MilliSeconds(3), 30000, 200); // converged: all arrive
+        Simulator::Schedule(MilliSeconds(4) + MicroSeconds(500), [&]() { snapshot(1); });
+        Batch(f, MilliSeconds(5) + MicroSeconds(500), 40000, 200); // up, not yet routed
+        Simulator::Schedule(MilliSeconds(6) + MicroSeconds(500), [&]() { snapshot(2); });
+        Batch(f, MilliSeconds(7), 50000, 200); // routed again
+        Simulator::Schedule(MilliSeconds(8), [&]() { snapshot(3); });
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        uint32_t arrivals[4] = {0, 0, 0, 0};
+        for (const auto& r : rx.received)
+        {
+            arrivals[(r.srcPort - 20000) / 10000]++;
+        }
+        NS_TEST_ASSERT_MSG_GT(lost[0], 0u, "blackhole before convergence");
+        NS_TEST_ASSERT_MSG_EQ(arrivals[0], 200 - lost[0], "exactly those lost");
+        NS_TEST_ASSERT_MSG_EQ(arrivals[1], 200, "after convergence all arrive");
+        NS_TEST_ASSERT_MSG_EQ(lost[1], lost[0], "no new loss: the link is avoided");
+        NS_TEST_ASSERT_MSG_EQ(arrivals[2], 200, "all arrive while the link is back");
+        NS_TEST_ASSERT_MSG_EQ(carried[2], 0u, "not used until routing learns it is back");
+        NS_TEST_ASSERT_MSG_EQ(arrivals[3], 200, "all arrive once it is routed");
+        NS_TEST_ASSERT_MSG_GT(carried[3], 20u, "the link carries traffic again");
+        NS_TEST_ASSERT_MSG_EQ(f->IsLinkRouted(link), true, "routed again");
+        Simulator::Destroy();
+    }
+
+    /// After random failures and convergence, every host still reaches every other over the
+    /// remaining (asymmetric) wiring, and fewer paths are left where links failed.
+    void CheckConnectedAfterRandomFailures()
+    {
+        Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
+        k4->SetFatTree(4);
+        k4->SetAttribute("RoutingConvergenceDelay", TimeValue(MicroSeconds(10)));
+        Ptr<ClosFabric> f = k4->Build();
+        uint64_t pathsBefore = 0;
+        for (uint32_t d = 4; d < 16; d++)
+        {
+            pathsBefore += f->GetNEqualCostPaths(0, d) + f->GetNEqualCostPaths(d, 0);
+        }
+        f->FailRandomLinks(ClosFabric::AGG_CORE, 3, 3, MicroSeconds(1));
+        f->FailRandomLinks(ClosFabric::LEAF_AGG, 1, 5, MicroSeconds(1));
+        Receivers rx;
+        std::vector<uint32_t> all;
+        for (uint32_t h = 0; h < 16; h++)
+        {
+            all.push_back(h);
+        }
+        rx.Listen(f, all, 5000);
+        for (uint32_t s = 0; s < 16; s++)
+        {
+            for (uint32_t d = 0; d < 16; d++)
+            {
+                if (s != d)
+                {
+                    Simulator::Schedule(MicroSeconds(100 + d),
+                                        &SendUdp,
+                                        f,
+                                        s,
+                                        d,
+                                        static_cast<uint16_t>(30000 + s),
+                                        5000,
+                                        100);
+                }
+            }
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(rx.received.size(), 16 * 15, "all pairs still connected");
+        uint64_t pathsAfter = 0;
+        for (uint32_t d = 4; d < 16; d++)
+        {
+            pathsAfter += f->GetNEqualCostPaths(0, d) + f->GetNEqualCostPaths(d, 0);
+        }
+        NS_TEST_ASSERT_MSG_LT(pathsAfter, pathsBefore, "failed links removed from the paths");
+        uint64_t lost = 0;
+        for (uint32_t l = 0; l < f->GetNLinks(); l++)
+        {
+            lost +=
+                f->GetLinkCounters(l, 0).droppedPackets + f->GetLinkCounters(l, 1).droppedPackets;
+        }
+        NS_TEST_ASSERT_MSG_EQ(lost, 0, "converged before the traffic: nothing lost");
+        Simulator::Destroy();
+    }
+
+    /// Random failures (and degradations) pick the same links from the same seed.
+    void CheckRandomFailuresReproducible()
+    {
+        Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
+        k4->SetFatTree(4);
+        Ptr<ClosFabric> f = k4->Build();
+        std::vector<uint32_t> a = f->FailRandomLinks(ClosFabric::AGG_CORE, 3, 7);
+        std::vector<uint32_t> b =
+            f->DegradeRandomLinks(ClosFabric::AGG_CORE, 3, DataRate("100Gbps"), 7);
+        NS_TEST_ASSERT_MSG_EQ((a == b), true, "same seed, same links");
+        NS_TEST_ASSERT_MSG_EQ(std::set<uint32_t>(a.begin(), a.end()).size(), 3, "distinct");
+        for (uint32_t l : a)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkTier(l), ClosFabric::AGG_CORE, "tier");
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkRate(l), DataRate("100Gbps"), "degraded");
+        }
+        Simulator::Run();
+        for (uint32_t l : a)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f->IsLinkUp(l), false, "failed");
+        }
+        Simulator::Destroy();
+    }
+
     void DoRun() override
     {
-        // Blackhole: no convergence.
-        {
-            Ptr<ClosFabric> f = TwoTier(2, 2, 4)->Build();
-            uint32_t link = f->GetLeafSpineLink(0, 1);
-            Ptr<FabricSwitch> leaf = f->GetLeaf(0)->GetObject<FabricSwitch>();
-            uint32_t deadPort = 0;
-            for (uint32_t p = 0; p < leaf->GetNPorts(); p++)
-            {
-                if (leaf->GetPortDevice(p) == f->GetLinkDevice(link, 0))
-                {
-                    deadPort = p;
-                }
-            }
-            std::set<uint16_t> doomed;
-            for (uint32_t i = 0; i < 200; i++)
-            {
-                uint16_t sp = 20000 + i;
-                if (leaf->GetFlowHashPort(f->GetHostAddress(0),
-                                          f->GetHostAddress(2),
-                                          17,
-                                          sp,
-                                          5000) == deadPort)
-                {
-                    doomed.insert(sp);
-                }
-            }
-            NS_TEST_ASSERT_MSG_GT(doomed.size(), 20u, "some flows hash onto the link");
-            f->FailLink(link, MilliSeconds(1));
-            Receivers rx;
-            rx.Listen(f, {2}, 5000);
-            Batch(f, MilliSeconds(2), 20000, 200);
-            Batch(f, MilliSeconds(10), 20000, 200);
-            Simulator::Stop(MilliSeconds(20));
-            Simulator::Run();
-            std::set<uint16_t> got;
-            for (const auto& r : rx.received)
-            {
-                got.insert(r.srcPort);
-            }
-            NS_TEST_ASSERT_MSG_EQ(rx.received.size(),
-                                  2 * (200 - doomed.size()),
-                                  "everything not hashed onto the link arrives, twice");
-            for (uint16_t sp : doomed)
-            {
-                NS_TEST_ASSERT_MSG_EQ(got.count(sp), 0, "flow " << sp << " blackholed");
-            }
-            ClosFabric::LinkCounters c = f->GetLinkCounters(link, 0);
-            NS_TEST_ASSERT_MSG_EQ(c.droppedPackets, 2 * doomed.size(), "losses counted");
-            NS_TEST_ASSERT_MSG_EQ(c.packets, 0, "nothing crossed the dead link");
-            NS_TEST_ASSERT_MSG_EQ(f->IsLinkUp(link), false, "down");
-            NS_TEST_ASSERT_MSG_EQ(f->IsLinkRouted(link), true, "still routed: no convergence");
-            Simulator::Destroy();
-        }
-        // Convergence after 1 ms; the link comes back at 5 ms.
-        {
-            Ptr<ClosFabricHelper> h = TwoTier(2, 2, 4);
-            h->SetAttribute("RoutingConvergenceDelay", TimeValue(MilliSeconds(1)));
-            Ptr<ClosFabric> f = h->Build();
-            uint32_t link = f->GetLeafSpineLink(0, 1);
-            f->FailLink(link, MilliSeconds(1), MilliSeconds(5));
-            Receivers rx;
-            rx.Listen(f, {2}, 5000);
-            Batch(f, MicroSeconds(1500), 20000, 200); // before convergence: some lost
-            std::vector<uint64_t> lost(4);
-            std::vector<uint64_t> carried(4);
-            auto snapshot = [&](uint32_t i) {
-                lost[i] = f->GetLinkCounters(link, 0).droppedPackets;
-                carried[i] = f->GetLinkCounters(link, 0).packets;
-            };
-            Simulator::Schedule(MilliSeconds(2) + MicroSeconds(500), [&]() { snapshot(0); });
-            Batch(f, MilliSeconds(3), 30000, 200); // converged: all arrive
-            Simulator::Schedule(MilliSeconds(4) + MicroSeconds(500), [&]() { snapshot(1); });
-            Batch(f, MilliSeconds(5) + MicroSeconds(500), 40000, 200); // up, not yet routed
-            Simulator::Schedule(MilliSeconds(6) + MicroSeconds(500), [&]() { snapshot(2); });
-            Batch(f, MilliSeconds(7), 50000, 200); // routed again
-            Simulator::Schedule(MilliSeconds(8), [&]() { snapshot(3); });
-            Simulator::Stop(MilliSeconds(10));
-            Simulator::Run();
-            uint32_t arrivals[4] = {0, 0, 0, 0};
-            for (const auto& r : rx.received)
-            {
-                arrivals[(r.srcPort - 20000) / 10000]++;
-            }
-            NS_TEST_ASSERT_MSG_GT(lost[0], 0u, "blackhole before convergence");
-            NS_TEST_ASSERT_MSG_EQ(arrivals[0], 200 - lost[0], "exactly those lost");
-            NS_TEST_ASSERT_MSG_EQ(arrivals[1], 200, "after convergence all arrive");
-            NS_TEST_ASSERT_MSG_EQ(lost[1], lost[0], "no new loss: the link is avoided");
-            NS_TEST_ASSERT_MSG_EQ(arrivals[2], 200, "all arrive while the link is back");
-            NS_TEST_ASSERT_MSG_EQ(carried[2], 0u, "not used until routing learns it is back");
-            NS_TEST_ASSERT_MSG_EQ(arrivals[3], 200, "all arrive once it is routed");
-            NS_TEST_ASSERT_MSG_GT(carried[3], 20u, "the link carries traffic again");
-            NS_TEST_ASSERT_MSG_EQ(f->IsLinkRouted(link), true, "routed again");
-            Simulator::Destroy();
-        }
-        // After random failures and convergence, every host still reaches every other over
-        // the remaining (asymmetric) wiring, and fewer paths are left where links failed.
-        {
-            Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
-            k4->SetFatTree(4);
-            k4->SetAttribute("RoutingConvergenceDelay", TimeValue(MicroSeconds(10)));
-            Ptr<ClosFabric> f = k4->Build();
-            uint64_t pathsBefore = 0;
-            for (uint32_t d = 4; d < 16; d++)
-            {
-                pathsBefore += f->GetNEqualCostPaths(0, d) + f->GetNEqualCostPaths(d, 0);
-            }
-            f->FailRandomLinks(ClosFabric::AGG_CORE, 3, 3, MicroSeconds(1));
-            f->FailRandomLinks(ClosFabric::LEAF_AGG, 1, 5, MicroSeconds(1));
-            Receivers rx;
-            std::vector<uint32_t> all;
-            for (uint32_t h = 0; h < 16; h++)
-            {
-                all.push_back(h);
-            }
-            rx.Listen(f, all, 5000);
-            for (uint32_t s = 0; s < 16; s++)
-            {
-                for (uint32_t d = 0; d < 16; d++)
-                {
-                    if (s != d)
-                    {
-                        Simulator::Schedule(MicroSeconds(100 + d),
-                                            &SendUdp,
-                                            f,
-                                            s,
-                                            d,
-                                            static_cast<uint16_t>(30000 + s),
-                                            5000,
-                                            100);
-                    }
-                }
-            }
-            Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(rx.received.size(), 16 * 15, "all pairs still connected");
-            uint64_t pathsAfter = 0;
-            for (uint32_t d = 4; d < 16; d++)
-            {
-                pathsAfter += f->GetNEqualCostPaths(0, d) + f->GetNEqualCostPaths(d, 0);
-            }
-            NS_TEST_ASSERT_MSG_LT(pathsAfter, pathsBefore, "failed links removed from the paths");
-            uint64_t lost = 0;
-            for (uint32_t l = 0; l < f->GetNLinks(); l++)
-            {
-                lost += f->GetLinkCounters(l, 0).droppedPackets +
-                        f->GetLinkCounters(l, 1).droppedPackets;
-            }
-            NS_TEST_ASSERT_MSG_EQ(lost, 0, "converged before the traffic: nothing lost");
-            Simulator::Destroy();
-        }
-        // Random failures are reproducible from the seed.
-        {
-            Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
-            k4->SetFatTree(4);
-            Ptr<ClosFabric> f = k4->Build();
-            std::vector<uint32_t> a = f->FailRandomLinks(ClosFabric::AGG_CORE, 3, 7);
-            std::vector<uint32_t> b =
-                f->DegradeRandomLinks(ClosFabric::AGG_CORE, 3, DataRate("100Gbps"), 7);
-            NS_TEST_ASSERT_MSG_EQ((a == b), true, "same seed, same links");
-            NS_TEST_ASSERT_MSG_EQ(std::set<uint32_t>(a.begin(), a.end()).size(), 3, "distinct");
-            for (uint32_t l : a)
-            {
-                NS_TEST_ASSERT_MSG_EQ(f->GetLinkTier(l), ClosFabric::AGG_CORE, "tier");
-                NS_TEST_ASSERT_MSG_EQ(f->GetLinkRate(l), DataRate("100Gbps"), "degraded");
-            }
-            Simulator::Run();
-            for (uint32_t l : a)
-            {
-                NS_TEST_ASSERT_MSG_EQ(f->IsLinkUp(l), false, "failed");
-            }
-            Simulator::Destroy();
-        }
+        CheckBlackhole();
+        CheckConvergence();
+        CheckConnectedAfterRandomFailures();
+        CheckRandomFailuresReproducible();
     }
 };
 

@@ -813,7 +813,9 @@ class SwitchLbUecTrimTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(udp.GetSourcePort(), 49152, "entropy kept");
             uint8_t raw[8];
             u->GetPacket()->CopyData(raw, 8);
-            NS_TEST_ASSERT_MSG_EQ((raw[4] << 8 | raw[5]), size - 20, "UDP length field");
+            NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(raw[4] << 8 | raw[5]),
+                                  size - 20,
+                                  "UDP length field");
             RoceBthHeader bth;
             p->RemoveHeader(bth);
             NS_TEST_ASSERT_MSG_EQ(bth.IsTrimmed(), true, "BTH trimmed mark");

@@ -120,8 +120,12 @@ if [ -d build/include/ns3 ]; then
     grep -l "contrib/reps/" build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
 fi
 reps_log "configuring ns-3 at $ns3_dir with: $modules"
+# Warnings are errors, as in ns-3's own CI: --enable-werror gives -Wall -Werror (and, from
+# ns-3.42 on, -Wpedantic); -Wpedantic is added for older releases, so that a build on ns-3.37
+# already rejects what newer releases reject.
 ./ns3 configure --enable-examples --enable-tests "${mpi_flags[@]}" --enable-modules="$modules" \
-    --filter-module-examples-and-tests=reps >/tmp/reps-ns3-configure.log 2>&1 \
+    --filter-module-examples-and-tests=reps --enable-warnings --enable-werror \
+    -- -DCMAKE_CXX_FLAGS=-Wpedantic >/tmp/reps-ns3-configure.log 2>&1 \
     || { tail -40 /tmp/reps-ns3-configure.log; reps_die "./ns3 configure failed"; }
 reps_log "building (-j $jobs); the first build of ns-3 takes about 15 minutes on 2 cores"
 # ns-3.37's ./ns3 caps its jobs at one less than the cores (one job on a 2-core machine),
