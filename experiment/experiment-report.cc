@@ -189,10 +189,10 @@ PfcJson(const PfcResult& pfc)
     return j;
 }
 
+
 /**
- * \param failures the outcomes of the failure schedule.
- * \return the entries of a result's "failures" array: those of the lines of --failureFile
- *         (line 0: the fault options, whose links are in the "events" array only).
+ * \param failures the outcomes of the lines of a failure schedule.
+ * \return their entries of a result's "failures" array.
  */
 Json
 FailuresJson(const std::vector<FailureInjector::Outcome>& failures)
@@ -200,10 +200,6 @@ FailuresJson(const std::vector<FailureInjector::Outcome>& failures)
     Json out = Json::array();
     for (const FailureInjector::Outcome& f : failures)
     {
-        if (f.line == 0)
-        {
-            continue;
-        }
         Json o = {{"line", f.line},
                   {"element", f.element},
                   {"action", f.action},
@@ -265,9 +261,9 @@ ResultJson(const RunResult& r)
         events.push_back({{"t_us", Us(e.time)}, {"label", e.label}});
     }
     j["events"] = events;
-    if (Json failures = FailuresJson(r.failures); !failures.empty())
+    if (!r.failures.empty())
     {
-        j["failures"] = failures;
+        j["failures"] = FailuresJson(r.failures);
     }
     j["sim_time_us"] = Us(r.simTime);
     j["wall_s"] = r.wallSeconds;

@@ -48,10 +48,11 @@ std::vector<FailureSchedule::Event>
 ExperimentRun::FaultOptionEvents() const
 {
     const FabricExperiment& e = m_exp;
-    // Not lines of a file: line 0, and no entry in the JSON "failures" array.
+    // Not lines of a file (line 0), and not in the JSON "failures" array.
     std::vector<FailureSchedule::Event> events;
     FailureSchedule::Event uplinks;
     uplinks.isUplinks = true;
+    uplinks.reported = false;
     if (e.degradedLinks > 0)
     {
         FailureSchedule::Event d = uplinks;
@@ -135,10 +136,7 @@ ExperimentRun::InjectFaults()
     {
         for (const FailureInjector::Outcome& o : m_injector->GetOutcomes())
         {
-            if (o.line > 0)
-            {
-                m_result.events.push_back({o.at, o.element + " " + o.action});
-            }
+            m_result.events.push_back({o.at, o.element + " " + o.action});
         }
     }
     std::stable_sort(m_result.events.begin(),

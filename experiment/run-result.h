@@ -108,7 +108,7 @@ struct RunResult
     std::vector<PlaneLoad> planes; //!< Load per plane (multi-plane fabrics only).
     std::vector<TimeSeries> timeseries;                   //!< Sampled series.
     std::vector<RunEvent> events;                         //!< Fabric events (failures).
-    std::vector<FailureInjector::Outcome> failures;       //!< Schedule outcomes (line 0: options).
+    std::vector<FailureInjector::Outcome> failures;       //!< Lines of --failureFile.
     TcpBackgroundResult tcpBackground;                    //!< ns-3 TCP background flows.
     PfcResult pfc;                                        //!< PFC pauses (lossless fabric).
     std::map<std::string, double> extra; //!< More numeric fields, written as they are named.

@@ -300,6 +300,14 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
         }
     }
     m_outcomes = outcomes;
+    m_reported.assign(outcomes.size(), true);
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        if (outcomeOf[i] != NONE && !events[i].reported)
+        {
+            m_reported[outcomeOf[i]] = false;
+        }
+    }
     m_down = down;
     m_links = links;
     m_lossOutcome.assign(nLinks, NONE);
@@ -537,7 +545,14 @@ FailureInjector::GetEventLinks(size_t event) const
 std::vector<FailureInjector::Outcome>
 FailureInjector::GetOutcomes() const
 {
-    std::vector<Outcome> sorted = m_outcomes;
+    std::vector<Outcome> sorted;
+    for (size_t i = 0; i < m_outcomes.size(); ++i)
+    {
+        if (m_reported[i])
+        {
+            sorted.push_back(m_outcomes[i]);
+        }
+    }
     std::stable_sort(sorted.begin(), sorted.end(), [](const Outcome& x, const Outcome& y) {
         return x.line < y.line;
     });

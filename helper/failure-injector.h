@@ -83,7 +83,8 @@ class FailureInjector : public Object
      */
     int64_t AssignStreams(int64_t stream);
 
-    /// \return one outcome per line that takes an element down, changes a rate or loses packets
+    /// \return one outcome per line that takes an element down, changes a rate or loses
+    ///         packets, but those of events not reported (FailureSchedule::Event::reported)
     std::vector<Outcome> GetOutcomes() const;
 
     /**
@@ -180,6 +181,7 @@ class FailureInjector : public Object
     std::vector<size_t> m_lossOutcome;           //!< Per link: the loss line in force.
     std::vector<Ptr<RateErrorModel>> m_models;   //!< Loss and bit-error models.
     std::vector<std::vector<uint32_t>> m_links;  //!< The links of each event.
+    std::vector<bool> m_reported;                //!< Per outcome: whether it is reported.
     int64_t m_stream;                            //!< First stream of the models (-1: auto).
 };
 

@@ -66,25 +66,29 @@ class FailureSchedule
     /// One line of the schedule.
     struct Event
     {
-        uint32_t line{0};      //!< Line number in the text (from 1).
-        int64_t timeNs{0};     //!< When, in nanoseconds.
-        bool isSwitch{false};  //!< A switch (true) or a link (false).
-        bool isPlane{false};   //!< A whole plane (then isSwitch is false).
+        uint32_t line{0};     //!< Line number in the text (from 1).
+        int64_t timeNs{0};    //!< When, in nanoseconds.
+        bool isSwitch{false}; //!< A switch (true) or a link (false).
+        bool isPlane{false};  //!< A whole plane (then isSwitch is false).
+        uint32_t plane{0};    //!< The plane of a plane element.
+        std::string nodeA;    //!< The switch, or one end of the link.
+        std::string nodeB;    //!< The other end of the link (empty for a switch).
+        uint32_t parallel{0}; //!< Which parallel link (#k; 0 when not given).
+        Action action{DOWN};  //!< What happens.
+        int64_t downNs{0};    //!< FLAP: how long each time.
+        int64_t periodNs{0};  //!< FLAP: period.
+        uint32_t count{0};    //!< FLAP: how many times.
+        uint64_t rateBps{0};  //!< RATE: the new rate.
+        double value{0};      //!< LOSS: probability; BER: bit error rate.
+
         bool isUplinks{false}; //!< Leaf uplinks (then isSwitch and isPlane are false).
-        uint32_t plane{0};     //!< The plane of a plane element.
         uint32_t uplinks{0};   //!< Uplinks: how many.
         int32_t leaf{-1};      //!< Uplinks: the leaf whose first ones they are (-1: drawn).
         int64_t stream{-1};    //!< Uplinks drawn: the ns-3 stream of the draw.
         int64_t gapNs{0};      //!< Uplinks: the k-th (from 0) acts k x gapNs after timeNs.
-        std::string nodeA;     //!< The switch, or one end of the link.
-        std::string nodeB;     //!< The other end of the link (empty for a switch).
-        uint32_t parallel{0};  //!< Which parallel link (#k; 0 when not given).
-        Action action{DOWN};   //!< What happens.
-        int64_t downNs{0};     //!< FLAP: how long each time.
-        int64_t periodNs{0};   //!< FLAP: period.
-        uint32_t count{0};     //!< FLAP: how many times.
-        uint64_t rateBps{0};   //!< RATE: the new rate.
-        double value{0};       //!< LOSS: probability; BER: bit error rate.
+        /// Whether FailureInjector::GetOutcomes() reports it (the experiments' fault options,
+        /// reported link by link among the events of the run, are not; always from a text).
+        bool reported{true};
 
         /// \return the element: link:a-b[#k], switch:a, plane:p or uplinks:n[@leafl][#s][+gap]
         std::string GetElement() const;
