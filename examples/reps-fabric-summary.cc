@@ -17,6 +17,7 @@
 #include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -266,7 +267,9 @@ InjectFaults(Ptr<ClosFabric> fabric, const Options& o)
         std::cout << (events[i].action == FailureSchedule::DOWN
                           ? "failed at t = 0:"
                           : "degraded to " + o.degradedRate + ":");
-        for (uint32_t l : injector->GetEventLinks(i))
+        std::vector<uint32_t> links = injector->GetEventLinks(i);
+        std::sort(links.begin(), links.end());
+        for (uint32_t l : links)
         {
             std::cout << " " << fabric->GetLinkName(l);
         }
