@@ -17,6 +17,7 @@
 #include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -223,39 +224,58 @@ MakeHelper(const Options& o)
 }
 
 /**
- * Fail and degrade uplinks drawn at random, and say which.
+ * Fail and degrade uplinks drawn at random, and say which: a failure schedule of two lines
+ * (uplinks:<n>#<stream>), played by a FailureInjector.
  * \param fabric the fabric.
  * \param o the options.
+ * \return the injector (it must live until the end of the simulation), or null
  */
-void
+Ptr<FailureInjector>
 InjectFaults(Ptr<ClosFabric> fabric, const Options& o)
 {
-    ClosFabric::Tier upTier =
-        fabric->GetNTiers() == 2 ? ClosFabric::LEAF_SPINE : ClosFabric::LEAF_AGG;
-    uint32_t uplinks = fabric->GetLinks(upTier).size();
+    uint32_t ups = fabric->GetNTiers() == 2 ? fabric->GetNSpines() : fabric->GetNAggsPerPod();
+    uint32_t uplinks = fabric->GetNLeaves() * ups;
     OptionParser::CheckRangeOrExit("--failedLinks", o.failedLinks, 0, uplinks);
     OptionParser::CheckRangeOrExit("--degradedLinks", o.degradedLinks, 0, uplinks);
+    std::ostringstream text;
     if (o.failedLinks > 0)
     {
-        std::cout << "failed at t = 0:";
-        for (uint32_t l : fabric->FailRandomLinks(upTier, o.failedLinks, o.seed))
-        {
-            std::cout << " " << fabric->GetLinkName(l);
-        }
-        std::cout << "\n";
+        text << "0 uplinks:" << o.failedLinks << "#" << o.seed << " down\n";
     }
     if (o.degradedLinks > 0)
     {
-        std::cout << "degraded to " << o.degradedRate << ":";
-        for (uint32_t l : fabric->DegradeRandomLinks(upTier,
-                                                     o.degradedLinks,
-                                                     DataRate(o.degradedRate),
-                                                     o.seed + 1))
+        text << "0 uplinks:" << o.degradedLinks << "#" << o.seed + 1 << " rate "
+             << DataRate(o.degradedRate).GetBitRate() << "bps\n";
+    }
+    if (text.str().empty())
+    {
+        return nullptr;
+    }
+    std::vector<FailureSchedule::Event> events;
+    std::string error = FailureSchedule::Parse(text.str(), events);
+    Ptr<FailureInjector> injector = CreateObject<FailureInjector>();
+    if (error.empty())
+    {
+        error = injector->Schedule(fabric, events);
+    }
+    if (!error.empty())
+    {
+        OptionParser::Exit("--failedLinks, --degradedLinks, --seed: " + error);
+    }
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        std::cout << (events[i].action == FailureSchedule::DOWN
+                          ? "failed at t = 0:"
+                          : "degraded to " + o.degradedRate + ":");
+        std::vector<uint32_t> links = injector->GetEventLinks(i);
+        std::sort(links.begin(), links.end());
+        for (uint32_t l : links)
         {
             std::cout << " " << fabric->GetLinkName(l);
         }
         std::cout << "\n";
     }
+    return injector;
 }
 
 /**
@@ -316,7 +336,7 @@ main(int argc, char* argv[])
     double buildSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ClosFabricHelper::AssignStreams(fabric, 1000);
-    InjectFaults(fabric, o);
+    Ptr<FailureInjector> injector = InjectFaults(fabric, o);
     fabric->PrintSummary(std::cout);
     std::cout << "  built in " << buildSeconds << " s\n\n";
 

@@ -12,8 +12,6 @@
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/failure-injector.h"
 #include "ns3/log.h"
-#include "ns3/random-variable-stream.h"
-#include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -46,42 +44,96 @@ ExperimentRun::EnableCaptures()
     trace.EnablePcap(e.pcap + "-" + m_choice.name, m_fabric, nodes);
 }
 
+std::vector<FailureSchedule::Event>
+ExperimentRun::FaultOptionEvents() const
+{
+    const FabricExperiment& e = m_exp;
+    // Not lines of a file (line 0), and not in the JSON "failures" array.
+    std::vector<FailureSchedule::Event> events;
+    FailureSchedule::Event uplinks;
+    uplinks.isUplinks = true;
+    uplinks.reported = false;
+    if (e.degradedLinks > 0)
+    {
+        FailureSchedule::Event d = uplinks;
+        d.uplinks = e.degradedLinks;
+        d.leaf = e.degradeLeaf;
+        d.stream = e.degradeLeaf < 0 ? ExperimentStreams::DEGRADED : -1;
+        d.action = FailureSchedule::RATE;
+        d.rateBps = m_parsed.degradedRate.GetBitRate();
+        events.push_back(d);
+    }
+    if (e.failedLinks > 0)
+    {
+        FailureSchedule::Event f = uplinks;
+        f.uplinks = e.failedLinks;
+        f.leaf = e.failLeaf;
+        f.stream = e.failLeaf < 0 ? ExperimentStreams::FAILED : -1;
+        f.gapNs = m_parsed.failGap.GetNanoSeconds();
+        f.timeNs = m_parsed.failAt.GetNanoSeconds();
+        f.action = FailureSchedule::DOWN;
+        events.push_back(f);
+        if (m_parsed.failFor.IsStrictlyPositive())
+        {
+            f.timeNs += m_parsed.failFor.GetNanoSeconds();
+            f.action = FailureSchedule::UP;
+            events.push_back(f);
+        }
+    }
+    return events;
+}
+
 void
 ExperimentRun::InjectFaults()
 {
-    // The same for every path selector.
+    // The same for every path selector: fixed streams, whatever the selector drew before.
     const FabricExperiment& e = m_exp;
-    for (uint32_t link : PickUplinks(e.degradedLinks,
-                                     e.degradeLeaf,
-                                     ExperimentStreams::DEGRADED,
-                                     "--degradedLinks"))
-    {
-        m_fabric->DegradeLink(link, m_parsed.degradedRate, Seconds(0));
-        m_result.events.push_back(
-            {Seconds(0), m_fabric->GetLinkName(link) + " at " + e.degradedRate});
-    }
-    std::vector<uint32_t> failed =
-        PickUplinks(e.failedLinks, e.failLeaf, ExperimentStreams::FAILED, "--failedLinks");
-    for (size_t k = 0; k < failed.size(); ++k)
-    {
-        Time at = m_parsed.failAt + m_parsed.failGap * static_cast<int64_t>(k);
-        Time up = m_parsed.failFor.IsStrictlyPositive() ? at + m_parsed.failFor : Time::Max();
-        m_fabric->FailLink(failed[k], at, up);
-        m_result.events.push_back({at, m_fabric->GetLinkName(failed[k]) + " down"});
-        if (up != Time::Max())
-        {
-            m_result.events.push_back({up, m_fabric->GetLinkName(failed[k]) + " up"});
-        }
-    }
-    if (!e.GetFailureEvents().empty())
+    std::vector<FailureSchedule::Event> events = FaultOptionEvents();
+    const size_t fromOptions = events.size();
+    events.insert(events.end(), e.GetFailureEvents().begin(), e.GetFailureEvents().end());
+    if (!events.empty())
     {
         m_injector = CreateObject<FailureInjector>();
-        std::string error = m_injector->Schedule(m_fabric, e.GetFailureEvents());
+        std::string error = m_injector->Schedule(m_fabric, events);
         if (!error.empty())
         {
-            OptionParser::Exit("--failureFile: " + e.failureFile + ": " + error);
+            // Line 0: the fault options, whose counts the options' own checks bound.
+            const std::string option = "line 0: ";
+            OptionParser::Exit(error.rfind(option, 0) == 0
+                                   ? "--degradedLinks, --failedLinks: " +
+                                         error.substr(option.size())
+                                   : "--failureFile: " + e.failureFile + ": " + error);
         }
         m_injector->AssignStreams(ExperimentStreams::LOSS);
+    }
+    // The events of the fault options, link by link in the order picked (an up right after
+    // its down: the order of the markers of one time).
+    for (size_t i = 0; i < fromOptions; ++i)
+    {
+        const FailureSchedule::Event& o = events[i];
+        if (o.action == FailureSchedule::UP)
+        {
+            continue;
+        }
+        std::vector<uint32_t> links = m_injector->GetEventLinks(i);
+        for (size_t k = 0; k < links.size(); ++k)
+        {
+            const std::string name = m_fabric->GetLinkName(links[k]);
+            const Time at = NanoSeconds(o.timeNs + static_cast<int64_t>(k) * o.gapNs);
+            if (o.action == FailureSchedule::RATE)
+            {
+                m_result.events.push_back({at, name + " at " + e.degradedRate});
+                continue;
+            }
+            m_result.events.push_back({at, name + " down"});
+            if (m_parsed.failFor.IsStrictlyPositive())
+            {
+                m_result.events.push_back({at + m_parsed.failFor, name + " up"});
+            }
+        }
+    }
+    if (m_injector)
+    {
         for (const FailureInjector::Outcome& o : m_injector->GetOutcomes())
         {
             m_result.events.push_back({o.at, o.element + " " + o.action});
@@ -90,53 +142,6 @@ ExperimentRun::InjectFaults()
     std::stable_sort(m_result.events.begin(),
                      m_result.events.end(),
                      [](const RunEvent& a, const RunEvent& b) { return a.time < b.time; });
-}
-
-std::vector<uint32_t>
-ExperimentRun::PickUplinks(uint32_t n,
-                           int32_t leaf,
-                           int64_t stream,
-                           const std::string& option) const
-{
-    std::vector<uint32_t> candidates;
-    uint32_t nLeaves = m_fabric->GetNLeaves();
-    bool twoTier = m_exp.tiers == 2;
-    // The uplinks of every plane, plane by plane (links numbered across the planes).
-    for (uint32_t p = 0; p < m_fabric->GetNPlanes(); ++p)
-    {
-        Ptr<ClosFabric> plane = m_fabric->GetPlane(p);
-        const uint32_t first = m_fabric->GetPlaneFirstLink(p);
-        for (uint32_t l = 0; l < nLeaves; ++l)
-        {
-            if (leaf >= 0 && l != static_cast<uint32_t>(leaf))
-            {
-                continue;
-            }
-            uint32_t ups = twoTier ? plane->GetNSpines() : plane->GetNAggsPerPod();
-            for (uint32_t u = 0; u < ups; ++u)
-            {
-                candidates.push_back(first + (twoTier ? plane->GetLeafSpineLink(l, u)
-                                                      : plane->GetLeafAggLink(l, u)));
-            }
-        }
-    }
-    NS_ABORT_MSG_IF(n > candidates.size(),
-                    option << ": " << n << " links asked, only " << candidates.size()
-                           << " uplinks to choose from");
-    if (n == 0)
-    {
-        return {};
-    }
-    if (leaf < 0)
-    {
-        // A random choice that depends on --RngRun, the same for every path selector.
-        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-        rng->SetStream(stream);
-        Shuffle(candidates, rng);
-    }
-    // Else the first n uplinks of the leaf, in order (a reproducible, easy-to-name choice).
-    candidates.resize(n);
-    return candidates;
 }
 
 } // namespace ns3

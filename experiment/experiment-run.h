@@ -73,7 +73,8 @@ class ExperimentRun
     void ScheduleWorkload();
     /// Start the ns-3 TCP background flows of --tcpBackground.
     void AddTcpBackground();
-    /// Degrade and fail the uplinks of --degradedLinks and --failedLinks.
+    /// Degrade and fail the uplinks of --degradedLinks and --failedLinks, and play
+    /// --failureFile: one schedule, one FailureInjector.
     void InjectFaults();
     /// Start the monitor and the progress lines.
     void StartMonitors();
@@ -122,16 +123,10 @@ class ExperimentRun
     void PrepareCollectivePairs(const std::string& kind);
 
     /**
-     * \param n how many.
-     * \param leaf which leaf (-1: random over all leaf uplinks).
-     * \param stream the random stream of the choice.
-     * \param option the option, for messages.
-     * \return the selected leaf uplinks of one leaf or at random.
+     * \return the failure-schedule events of --degradedLinks and --failedLinks (uplinks
+     *         elements, line 0), the degradation first
      */
-    std::vector<uint32_t> PickUplinks(uint32_t n,
-                                      int32_t leaf,
-                                      int64_t stream,
-                                      const std::string& option) const;
+    std::vector<FailureSchedule::Event> FaultOptionEvents() const;
     /// \return the hosts in the all-reduce ring order of --ring.
     std::vector<uint32_t> RingOrder();
     /**
@@ -167,7 +162,7 @@ class ExperimentRun
     Completion m_completion;                      //!< What has completed.
     TcpBackground m_tcp;                          //!< ns-3 TCP background flows.
     Ptr<FabricMonitor> m_monitor;                 //!< Link loads, queues, time series.
-    Ptr<FailureInjector> m_injector;              //!< --failureFile (may be null).
+    Ptr<FailureInjector> m_injector;              //!< Fault options, --failureFile (or null).
     Ptr<ProgressReporter> m_progress;             //!< Progress lines.
     RunResult m_result;                           //!< What was measured.
 

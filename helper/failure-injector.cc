@@ -10,8 +10,10 @@
 #include "ns3/error-model.h"
 #include "ns3/fabric-link-error-model.h"
 #include "ns3/log.h"
-#include "ns3/pointer.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -114,6 +116,7 @@ FailureInjector::DoDispose()
 {
     m_fabric = nullptr;
     m_models.clear();
+    m_links.clear();
     Object::DoDispose();
 }
 
@@ -121,14 +124,19 @@ std::string
 FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const
 {
     links.clear();
+    if (e.isUplinks)
+    {
+        return PickUplinks(e, links);
+    }
     if (e.isPlane)
     {
         if (e.plane >= m_fabric->GetNPlanes())
         {
             return "element '" + e.GetElement() + "': no plane " + std::to_string(e.plane) +
                    " in this fabric (it has " + std::to_string(m_fabric->GetNPlanes()) +
-                   (m_fabric->GetNPlanes() == 1 ? " plane: plane 0)" : " planes: 0 to " +
-                   std::to_string(m_fabric->GetNPlanes() - 1) + ")");
+                   (m_fabric->GetNPlanes() == 1
+                        ? " plane: plane 0)"
+                        : " planes: 0 to " + std::to_string(m_fabric->GetNPlanes() - 1) + ")");
         }
         for (uint32_t link = 0; link < m_fabric->GetNLinks(); ++link)
         {
@@ -190,6 +198,57 @@ FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>&
 }
 
 std::string
+FailureInjector::PickUplinks(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const
+{
+    const uint32_t nLeaves = m_fabric->GetNLeaves();
+    if (e.leaf >= 0 && static_cast<uint32_t>(e.leaf) >= nLeaves)
+    {
+        return "element '" + e.GetElement() + "': no leaf " + std::to_string(e.leaf) +
+               " in this fabric (leaves 0 to " + std::to_string(nLeaves - 1) + ")";
+    }
+    const bool twoTier = m_fabric->GetNTiers() == 2;
+    // The uplinks of every plane, plane by plane (links numbered across the planes), each
+    // plane's leaf by leaf.
+    for (uint32_t p = 0; p < m_fabric->GetNPlanes(); ++p)
+    {
+        Ptr<ClosFabric> plane = m_fabric->GetPlane(p);
+        const uint32_t first = m_fabric->GetPlaneFirstLink(p);
+        const uint32_t ups = twoTier ? plane->GetNSpines() : plane->GetNAggsPerPod();
+        for (uint32_t l = 0; l < nLeaves; ++l)
+        {
+            if (e.leaf >= 0 && l != static_cast<uint32_t>(e.leaf))
+            {
+                continue;
+            }
+            for (uint32_t u = 0; u < ups; ++u)
+            {
+                links.push_back(first + (twoTier ? plane->GetLeafSpineLink(l, u)
+                                                 : plane->GetLeafAggLink(l, u)));
+            }
+        }
+    }
+    if (e.uplinks > links.size())
+    {
+        std::string where =
+            e.leaf >= 0 ? "leaf " + std::to_string(e.leaf) + " has " : "the fabric has ";
+        size_t n = links.size();
+        links.clear();
+        return "element '" + e.GetElement() + "': " + std::to_string(e.uplinks) +
+               " uplinks asked, " + where + std::to_string(n) + " (of every plane)";
+    }
+    if (e.leaf < 0)
+    {
+        // The same stream and run number (--RngRun) draw the same links in the same order.
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(e.stream);
+        Shuffle(links, rng);
+    }
+    // Else the first uplinks of the leaf, in order: a reproducible, easy-to-name choice.
+    links.resize(e.uplinks);
+    return "";
+}
+
+std::string
 FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSchedule::Event>& events)
 {
     NS_LOG_FUNCTION(this << fabric);
@@ -198,8 +257,16 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
     m_fabric = fabric;
     const uint32_t nLinks = fabric->GetNLinks();
     std::vector<std::vector<uint32_t>> links(events.size());
+    // Each element once: the lines of one drawn element act on the same links.
+    std::map<std::string, size_t> resolved;
     for (size_t i = 0; i < events.size(); ++i)
     {
+        auto [it, first] = resolved.emplace(events[i].GetElement(), i);
+        if (!first)
+        {
+            links[i] = links[it->second];
+            continue;
+        }
         std::string error = Resolve(events[i], links[i]);
         if (!error.empty())
         {
@@ -233,7 +300,16 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
         }
     }
     m_outcomes = outcomes;
+    m_reported.assign(outcomes.size(), true);
+    for (size_t i = 0; i < events.size(); ++i)
+    {
+        if (outcomeOf[i] != NONE && !events[i].reported)
+        {
+            m_reported[outcomeOf[i]] = false;
+        }
+    }
     m_down = down;
+    m_links = links;
     m_lossOutcome.assign(nLinks, NONE);
     ScheduleDowns();
     ScheduleChanges(events, links, outcomeOf);
@@ -301,17 +377,23 @@ FailureInjector::DownPeriods(const std::vector<FailureSchedule::Event>& events,
                 continue;
             }
             isDown = false;
-            for (uint32_t link : links[opened->event])
+            const std::vector<uint32_t>& l = links[opened->event];
+            const int64_t gap = events[opened->event].gapNs;
+            for (size_t k = 0; k < l.size(); ++k)
             {
-                down[link].push_back({opened->t, step.t, outcomeOf[opened->event]});
+                const int64_t shift = static_cast<int64_t>(k) * gap;
+                down[l[k]].push_back({opened->t + shift, step.t + shift, outcomeOf[opened->event]});
             }
             opened = nullptr;
         }
         if (isDown)
         {
-            for (uint32_t link : links[opened->event])
+            const std::vector<uint32_t>& l = links[opened->event];
+            const int64_t gap = events[opened->event].gapNs;
+            for (size_t k = 0; k < l.size(); ++k)
             {
-                down[link].push_back({opened->t, FOREVER, outcomeOf[opened->event]});
+                const int64_t shift = static_cast<int64_t>(k) * gap;
+                down[l[k]].push_back({opened->t + shift, FOREVER, outcomeOf[opened->event]});
             }
         }
     }
@@ -366,29 +448,34 @@ FailureInjector::ScheduleChanges(const std::vector<FailureSchedule::Event>& even
     for (size_t i = 0; i < events.size(); ++i)
     {
         const FailureSchedule::Event& e = events[i];
-        if (e.action == FailureSchedule::RATE)
+        for (size_t k = 0; k < links[i].size(); ++k)
         {
-            m_fabric->DegradeLink(links[i][0], DataRate(e.rateBps), NanoSeconds(e.timeNs));
-        }
-        else if (e.action == FailureSchedule::LOSS || e.action == FailureSchedule::BER)
-        {
-            Ptr<RateErrorModel> model;
-            if (e.value > 0)
+            const Time at = NanoSeconds(e.timeNs + static_cast<int64_t>(k) * e.gapNs);
+            if (e.action == FailureSchedule::RATE)
             {
-                model = CreateObject<RateErrorModel>();
-                model->SetAttribute("ErrorRate", DoubleValue(e.value));
-                model->SetAttribute("ErrorUnit",
-                                    EnumValue(e.action == FailureSchedule::BER
-                                                  ? RateErrorModel::ERROR_UNIT_BIT
-                                                  : RateErrorModel::ERROR_UNIT_PACKET));
-                m_models.push_back(model);
+                m_fabric->DegradeLink(links[i][k], DataRate(e.rateBps), at);
             }
-            Simulator::Schedule(NanoSeconds(e.timeNs),
-                                &FailureInjector::SetLoss,
-                                this,
-                                links[i][0],
-                                model,
-                                outcomeOf[i]);
+            else if (e.action == FailureSchedule::LOSS || e.action == FailureSchedule::BER)
+            {
+                // A model per link: each link loses packets independently.
+                Ptr<RateErrorModel> model;
+                if (e.value > 0)
+                {
+                    model = CreateObject<RateErrorModel>();
+                    model->SetAttribute("ErrorRate", DoubleValue(e.value));
+                    model->SetAttribute("ErrorUnit",
+                                        EnumValue(e.action == FailureSchedule::BER
+                                                      ? RateErrorModel::ERROR_UNIT_BIT
+                                                      : RateErrorModel::ERROR_UNIT_PACKET));
+                    m_models.push_back(model);
+                }
+                Simulator::Schedule(at,
+                                    &FailureInjector::SetLoss,
+                                    this,
+                                    links[i][k],
+                                    model,
+                                    outcomeOf[i]);
+            }
         }
     }
 }
@@ -449,10 +536,23 @@ FailureInjector::LossSink(FailureInjector* self, uint32_t link, Ptr<const Packet
     }
 }
 
+std::vector<uint32_t>
+FailureInjector::GetEventLinks(size_t event) const
+{
+    return event < m_links.size() ? m_links[event] : std::vector<uint32_t>{};
+}
+
 std::vector<FailureInjector::Outcome>
 FailureInjector::GetOutcomes() const
 {
-    std::vector<Outcome> sorted = m_outcomes;
+    std::vector<Outcome> sorted;
+    for (size_t i = 0; i < m_outcomes.size(); ++i)
+    {
+        if (m_reported[i])
+        {
+            sorted.push_back(m_outcomes[i]);
+        }
+    }
     std::stable_sort(sorted.begin(), sorted.end(), [](const Outcome& x, const Outcome& y) {
         return x.line < y.line;
     });

@@ -35,6 +35,12 @@ class RateErrorModel;
  * (RoutingConvergenceDelay). Loss and bit errors use ns-3's RateErrorModel (per packet or per
  * bit) on both directions of the link, from the streams given to AssignStreams.
  *
+ * An `uplinks:` element is resolved once per distinct element, in the order of the events:
+ * the first n uplinks of a leaf, or n drawn by a Shuffle of every leaf's uplinks with a
+ * UniformRandomVariable on the element's stream (one variable per drawn element, created when
+ * Schedule() resolves it). This is the module's one way to pick links at random for a fault;
+ * GetEventLinks() tells which were picked.
+ *
  * Outcome of a down period: the packets lost on the element's links while it was down, and
  * the time from the failure to the last of them: how long senders kept sending into the dead
  * element (with routing that never reconverges, the path selectors' reaction time).
@@ -69,17 +75,24 @@ class FailureInjector : public Object
      * \param events the events (FailureSchedule::Parse or Load)
      * \return an empty string, or "line N: ..." naming what is wrong; nothing is scheduled then
      */
-    std::string Schedule(Ptr<ClosFabric> fabric,
-                         const std::vector<FailureSchedule::Event>& events);
+    std::string Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSchedule::Event>& events);
 
     /**
      * \param stream first stream index for the loss and bit-error models
-     * \return the number of streams it may use (one per loss or ber line)
+     * \return the number of streams it may use (one per link of a loss or ber line)
      */
     int64_t AssignStreams(int64_t stream);
 
-    /// \return one outcome per line that takes an element down, changes a rate or loses packets
+    /// \return one outcome per line that takes an element down, changes a rate or loses
+    ///         packets, but those of events not reported (FailureSchedule::Event::reported)
     std::vector<Outcome> GetOutcomes() const;
+
+    /**
+     * \param event the index of an event in the vector given to Schedule()
+     * \return the links it acts on (uplinks: in the order picked, the k-th acting k gaps
+     *         after the event's time); empty before Schedule() or when the index is past the end
+     */
+    std::vector<uint32_t> GetEventLinks(size_t event) const;
 
   protected:
     void DoDispose() override;
@@ -100,6 +113,14 @@ class FailureInjector : public Object
      * \return an empty string, or what is wrong
      */
     std::string Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const;
+
+    /**
+     * Pick the leaf uplinks of an uplinks element.
+     * \param e the event
+     * \param[out] links the uplinks, in the order picked
+     * \return an empty string, or what is wrong
+     */
+    std::string PickUplinks(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const;
 
     /**
      * Check the down and up events of every element in time order and turn them into down
@@ -159,6 +180,8 @@ class FailureInjector : public Object
     std::vector<std::vector<DownPeriod>> m_down; //!< Down periods per link.
     std::vector<size_t> m_lossOutcome;           //!< Per link: the loss line in force.
     std::vector<Ptr<RateErrorModel>> m_models;   //!< Loss and bit-error models.
+    std::vector<std::vector<uint32_t>> m_links;  //!< The links of each event.
+    std::vector<bool> m_reported;                //!< Per outcome: whether it is reported.
     int64_t m_stream;                            //!< First stream of the models (-1: auto).
 };
 

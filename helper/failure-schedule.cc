@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace ns3
 {
@@ -160,6 +161,116 @@ IsNodeName(const std::string& name)
 }
 
 /**
+ * Read a whole number at the start of a text.
+ * \param text the text
+ * \param[in,out] pos where it starts; where it ends on return
+ * \param max the largest value allowed
+ * \param[out] v the value
+ * \return whether there was one, at most max
+ */
+bool
+ReadWhole(const std::string& text, size_t& pos, uint64_t max, uint64_t& v)
+{
+    size_t start = pos;
+    v = 0;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
+    {
+        if (pos - start >= 10)
+        {
+            return false;
+        }
+        v = v * 10 + (text[pos++] - '0');
+    }
+    return pos > start && v <= max;
+}
+
+/**
+ * Parse an uplinks element: uplinks:<n>[@leaf<l>][#<s>][+<gap>].
+ * \param text the field
+ * \param[out] e the event whose element is set
+ * \return an empty string, or what is wrong
+ */
+std::string
+ParseUplinks(const std::string& text, FailureSchedule::Event& e)
+{
+    const std::string at = "element '" + text + "': ";
+    const std::string allowed = "; allowed: uplinks:<n>#<stream> (n uplinks drawn at random, "
+                                "e.g. uplinks:3#7) or uplinks:<n>@leaf<l> (the first n of leaf "
+                                "l, e.g. uplinks:2@leaf0), then optionally +<gap> (e.g. +100us)";
+    e.isUplinks = true;
+    size_t pos = 8;
+    uint64_t v = 0;
+    if (!ReadWhole(text, pos, 100000, v) || v == 0)
+    {
+        return at + "the count after 'uplinks:' must be a whole number from 1 to 100000" + allowed;
+    }
+    e.uplinks = static_cast<uint32_t>(v);
+    if (text.compare(pos, 5, "@leaf") == 0)
+    {
+        pos += 5;
+        if (!ReadWhole(text, pos, 65535, v))
+        {
+            return at + "the leaf after '@leaf' must be a number from 0 to 65535" + allowed;
+        }
+        e.leaf = static_cast<int32_t>(v);
+    }
+    const bool hasStream = pos < text.size() && text[pos] == '#';
+    if (hasStream)
+    {
+        ++pos;
+        if (!ReadWhole(text, pos, 2147483647, v))
+        {
+            return at + "the stream after '#' must be a number from 0 to 2147483647" + allowed;
+        }
+        e.stream = static_cast<int64_t>(v);
+    }
+    if (pos < text.size() && text[pos] == '+')
+    {
+        std::string gap = text.substr(pos + 1);
+        std::string why = FailureSchedule::ParseTimeNs(gap, e.gapNs);
+        if (!why.empty() || e.gapNs <= 0)
+        {
+            return at + "gap '" + gap + "': " + (why.empty() ? "must be above 0" : why);
+        }
+        pos = text.size();
+    }
+    if (pos != text.size())
+    {
+        return at + "unexpected '" + text.substr(pos) + "'" + allowed;
+    }
+    if (e.leaf >= 0 && hasStream)
+    {
+        return at + "the first uplinks of a leaf are not drawn: no '#<stream>'" + allowed;
+    }
+    if (e.leaf < 0 && !hasStream)
+    {
+        return at + "uplinks drawn at random need the stream of the draw, '#<stream>'" + allowed;
+    }
+    return "";
+}
+
+/**
+ * \param ns a time in nanoseconds, above 0
+ * \return it in the largest unit that keeps it whole (5us, 1500ns)
+ */
+std::string
+FormatTimeNs(int64_t ns)
+{
+    const std::pair<int64_t, const char*> units[] = {{1000000000, "s"},
+                                                     {1000000, "ms"},
+                                                     {1000, "us"},
+                                                     {1, "ns"}};
+    for (const auto& [scale, name] : units)
+    {
+        if (ns % scale == 0)
+        {
+            return std::to_string(ns / scale) + name;
+        }
+    }
+    return std::to_string(ns) + "ns";
+}
+
+/**
  * Parse the element field.
  * \param text the field
  * \param[out] e the event whose element is set
@@ -169,8 +280,12 @@ std::string
 ParseElement(const std::string& text, FailureSchedule::Event& e)
 {
     const std::string allowed = "; allowed: link:<node>-<node>[#k] (e.g. link:leaf0-spine1), "
-                                "switch:<node> (e.g. switch:spine2 or switch:p1.spine2) or "
-                                "plane:<p> (e.g. plane:1)";
+                                "switch:<node> (e.g. switch:spine2 or switch:p1.spine2), "
+                                "plane:<p> (e.g. plane:1) or uplinks:<n>... (e.g. uplinks:3#7)";
+    if (text.rfind("uplinks:", 0) == 0)
+    {
+        return ParseUplinks(text, e);
+    }
     if (text.rfind("plane:", 0) == 0)
     {
         e.isPlane = true;
@@ -194,7 +309,7 @@ ParseElement(const std::string& text, FailureSchedule::Event& e)
     }
     if (text.rfind("link:", 0) != 0)
     {
-        return "element '" + text + "' is not a link, a switch or a plane" + allowed;
+        return "element '" + text + "' is not a link, a switch, a plane or uplinks" + allowed;
     }
     std::string rest = text.substr(5);
     size_t hash = rest.find('#');
@@ -301,13 +416,13 @@ ParseRate(const std::string& text, FailureSchedule::Event& e)
 }
 
 /**
- * Parse one non-empty line.
+ * Parse the time, element and action of one non-empty line.
  * \param fields its fields
  * \param[out] e the event
  * \return an empty string, or what is wrong (without the line number)
  */
 std::string
-ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
+ParseFields(const std::vector<std::string>& fields, FailureSchedule::Event& e)
 {
     if (fields.size() < 3)
     {
@@ -372,6 +487,33 @@ ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
     return "unknown action '" + action + "'; allowed: down, up, flap, rate, loss, ber";
 }
 
+/**
+ * Parse one non-empty line.
+ * \param fields its fields
+ * \param[out] e the event
+ * \return an empty string, or what is wrong (without the line number)
+ */
+std::string
+ParseLine(const std::vector<std::string>& fields, FailureSchedule::Event& e)
+{
+    std::string error = ParseFields(fields, e);
+    if (error.empty() && e.isUplinks)
+    {
+        // The last of the uplinks acts (uplinks - 1) gaps after the line's time.
+        int128 end = e.timeNs + static_cast<int128>(e.gapNs) * (e.uplinks - 1);
+        if (e.action == FailureSchedule::FLAP)
+        {
+            end += static_cast<int128>(e.periodNs) * e.count;
+        }
+        if (end > FailureSchedule::MAX_TIME_NS)
+        {
+            return "the last of the " + std::to_string(e.uplinks) +
+                   " uplinks acts after 1000 s; allowed: every event within 1000 s";
+        }
+    }
+    return error;
+}
+
 } // namespace
 
 std::string
@@ -380,6 +522,13 @@ FailureSchedule::Event::GetElement() const
     if (isPlane)
     {
         return "plane:" + std::to_string(plane);
+    }
+    if (isUplinks)
+    {
+        std::string s = "uplinks:" + std::to_string(uplinks);
+        s += leaf >= 0 ? "@leaf" + std::to_string(leaf) : "";
+        s += stream >= 0 ? "#" + std::to_string(stream) : "";
+        return gapNs > 0 ? s + "+" + FormatTimeNs(gapNs) : s;
     }
     if (isSwitch)
     {

@@ -24,21 +24,27 @@ namespace ns3
  *   0; a whole number of nanoseconds, at most 1000 s.
  * - element: `link:<node>-<node>` (e.g. `link:leaf0-spine1`, `link:host3-leaf0`,
  *   `link:agg0.1-core2`; either order; `#k` after it for the k-th parallel link),
- *   `switch:<node>` (e.g. `switch:spine2`: every link of the switch) or `plane:<p>` (p from 0
- *   to 7: every link of plane p of a multi-plane fabric, host links included). In a
- *   multi-plane fabric, the switches of plane p > 0 are named `p<p>.<name>` (`p1.spine2`,
- *   `link:host3-p1.leaf0`); plane 0's keep their plain names.
+ *   `switch:<node>` (e.g. `switch:spine2`: every link of the switch), `plane:<p>` (p from 0
+ *   to 7: every link of plane p of a multi-plane fabric, host links included) or
+ *   `uplinks:<n>[@leaf<l>][#<s>][+<gap>]`: n leaf uplinks (leaf-spine links with 2 tiers,
+ *   leaf-aggregation links with 3; the first parallel link of each pair; every plane's, plane
+ *   after plane), either the first n of leaf l in order (`uplinks:2@leaf0`) or n drawn at
+ *   random from the uplinks of every leaf with the ns-3 stream s (`uplinks:3#7`: the same s
+ *   and run number draw the same links, in the same order), 1 <= n <= 100000; with `+<gap>`
+ *   (a time above 0), the k-th of them (from 0) acts k x gap after the line's time
+ *   (`uplinks:2@leaf0+100us`). In a multi-plane fabric, the switches of plane p > 0 are named
+ *   `p<p>.<name>` (`p1.spine2`, `link:host3-p1.leaf0`); plane 0's keep their plain names.
  * - action:
  *   - `down`: the element goes down (both directions), until an `up` of the same element;
  *   - `up`: it comes back (it must be down);
  *   - `flap <down> <period> <count>`: down for `<down>`, then up, every `<period>`, `<count>`
  *     times (0 < down < period, 1 <= count <= 100000), starting at `<time>`;
- *   - `rate <rate>` (links): the link's rate from then on, e.g. `100Gbps` (bps, kbps, Mbps,
- *     Gbps, Tbps; above 0, at most 100 Tbps);
- *   - `loss <p>` (links): each packet arriving over the link, in either direction, is lost
- *     with probability p from then on (0 <= p <= 1; 0 ends it);
- *   - `ber <rate>` (links): bit errors at that rate per bit; a packet with an error is lost
- *     (0 <= rate <= 1e-3; 0 ends it).
+ *   - `rate <rate>` (links and uplinks): the link's rate from then on, e.g. `100Gbps` (bps,
+ *     kbps, Mbps, Gbps, Tbps; above 0, at most 100 Tbps);
+ *   - `loss <p>` (links and uplinks): each packet arriving over the link, in either
+ *     direction, is lost with probability p from then on (0 <= p <= 1; 0 ends it);
+ *   - `ber <rate>` (links and uplinks): bit errors at that rate per bit; a packet with an
+ *     error is lost (0 <= rate <= 1e-3; 0 ends it).
  *
  * Parsing is plain C++ (no simulator); names are resolved against a fabric by
  * FailureInjector. Every error names the line and the field at fault.
@@ -75,7 +81,16 @@ class FailureSchedule
         uint64_t rateBps{0};  //!< RATE: the new rate.
         double value{0};      //!< LOSS: probability; BER: bit error rate.
 
-        /// \return the element as written: link:a-b[#k], switch:a or plane:p
+        bool isUplinks{false}; //!< Leaf uplinks (then isSwitch and isPlane are false).
+        uint32_t uplinks{0};   //!< Uplinks: how many.
+        int32_t leaf{-1};      //!< Uplinks: the leaf whose first ones they are (-1: drawn).
+        int64_t stream{-1};    //!< Uplinks drawn: the ns-3 stream of the draw.
+        int64_t gapNs{0};      //!< Uplinks: the k-th (from 0) acts k x gapNs after timeNs.
+        /// Whether FailureInjector::GetOutcomes() reports it (the experiments' fault options,
+        /// reported link by link among the events of the run, are not; always from a text).
+        bool reported{true};
+
+        /// \return the element: link:a-b[#k], switch:a, plane:p or uplinks:n[@leafl][#s][+gap]
         std::string GetElement() const;
     };
 

@@ -14,7 +14,6 @@
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
-#include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 #include "ns3/traffic-control-layer.h"
 
@@ -454,12 +453,12 @@ ClosFabric::AddPlane(Ptr<ClosFabric> plane)
     NS_LOG_FUNCTION(this << plane);
     NS_ABORT_MSG_IF(!m_finished, "ClosFabric::AddPlane: Finish() this fabric first");
     NS_ABORT_MSG_IF(m_plane0 != nullptr, "ClosFabric::AddPlane: only plane 0 takes planes");
-    NS_ABORT_MSG_IF(!plane || plane == this || !plane->IsFinished() ||
-                        plane->GetNPlanes() != 1 || plane->m_plane0 != nullptr,
+    NS_ABORT_MSG_IF(!plane || plane == this || !plane->IsFinished() || plane->GetNPlanes() != 1 ||
+                        plane->m_plane0 != nullptr,
                     "ClosFabric::AddPlane: plane must be another finished single-plane fabric");
     NS_ABORT_MSG_IF(plane->GetNHosts() != GetNHosts() || plane->GetNTiers() != GetNTiers() ||
-                        plane->GetNLeaves() != GetNLeaves() ||
-                        plane->m_nNodes != m_nNodes || plane->m_links.size() != m_links.size(),
+                        plane->GetNLeaves() != GetNLeaves() || plane->m_nNodes != m_nNodes ||
+                        plane->m_links.size() != m_links.size(),
                     "ClosFabric::AddPlane: plane must have the shape of this fabric");
     for (uint32_t h = 0; h < GetNHosts(); h++)
     {
@@ -483,8 +482,7 @@ Ptr<ClosFabric>
 ClosFabric::GetPlane(uint32_t plane) const
 {
     NS_ABORT_MSG_IF(plane >= GetNPlanes(),
-                    "ClosFabric::GetPlane: plane (" << plane << ") must be below "
-                                                    << GetNPlanes());
+                    "ClosFabric::GetPlane: plane (" << plane << ") must be below " << GetNPlanes());
     return plane == 0 ? Ptr<ClosFabric>(const_cast<ClosFabric*>(this)) : m_extraPlanes[plane - 1];
 }
 
@@ -1384,7 +1382,7 @@ ClosFabric::SetRouteState(uint32_t link, bool up)
     {
         m_plane0->m_routeStateTrace(m_linkOffset + link, up);
     }
-    // Links that change state at the same instant (FailRandomLinks) share one recomputation.
+    // Links that change state at the same instant (a switch, a plane) share one recomputation.
     if (!m_recomputePending)
     {
         m_recomputePending = true;
@@ -1455,46 +1453,6 @@ ClosFabric::DegradeLink(uint32_t link, DataRate rate, Time at)
     {
         Simulator::Schedule(at - now, &ClosFabric::SetLinkRate, Ptr<ClosFabric>(this), link, rate);
     }
-}
-
-std::vector<uint32_t>
-ClosFabric::ChooseLinks(Tier tier, uint32_t n, uint32_t seed, const char* caller) const
-{
-    std::vector<uint32_t> links = GetLinks(tier);
-    NS_ABORT_MSG_IF(n > links.size(),
-                    "ClosFabric::" << caller << ": n (" << n << ") must be at most the number of "
-                                   << "links of the tier (" << links.size() << ")");
-    // An ns-3 stream: the choice follows the stream index and the run number (--RngRun).
-    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-    rng->SetStream(seed);
-    Shuffle(links, rng);
-    links.resize(n);
-    std::sort(links.begin(), links.end());
-    return links;
-}
-
-std::vector<uint32_t>
-ClosFabric::FailRandomLinks(Tier tier, uint32_t n, uint32_t seed, Time at, Time upAt)
-{
-    NS_LOG_FUNCTION(this << tier << n << seed << at << upAt);
-    std::vector<uint32_t> links = ChooseLinks(tier, n, seed, "FailRandomLinks");
-    for (uint32_t link : links)
-    {
-        FailLink(link, at, upAt);
-    }
-    return links;
-}
-
-std::vector<uint32_t>
-ClosFabric::DegradeRandomLinks(Tier tier, uint32_t n, DataRate rate, uint32_t seed, Time at)
-{
-    NS_LOG_FUNCTION(this << tier << n << rate << seed << at);
-    std::vector<uint32_t> links = ChooseLinks(tier, n, seed, "DegradeRandomLinks");
-    for (uint32_t link : links)
-    {
-        DegradeLink(link, rate, at);
-    }
-    return links;
 }
 
 } // namespace ns3

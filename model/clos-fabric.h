@@ -526,34 +526,6 @@ class ClosFabric : public Object
      */
     void DegradeLink(uint32_t link, DataRate rate, Time at = Seconds(0));
     /**
-     * Fail n links of a tier chosen at random from a given ns-3 random stream.
-     * \param tier the tier
-     * \param n how many (at most the number of links of the tier)
-     * \param seed the stream index of the choice (the choice follows the run number too)
-     * \param at when they fail
-     * \param upAt when they come back (Time::Max(): never)
-     * \return the links chosen
-     */
-    std::vector<uint32_t> FailRandomLinks(Tier tier,
-                                          uint32_t n,
-                                          uint32_t seed,
-                                          Time at = Seconds(0),
-                                          Time upAt = Time::Max());
-    /**
-     * Change the rate of n links of a tier chosen at random from a given ns-3 random stream.
-     * \param tier the tier
-     * \param n how many (at most the number of links of the tier)
-     * \param rate the new rate
-     * \param seed the stream index of the choice (the same index chooses the same links)
-     * \param at when
-     * \return the links chosen
-     */
-    std::vector<uint32_t> DegradeRandomLinks(Tier tier,
-                                             uint32_t n,
-                                             DataRate rate,
-                                             uint32_t seed,
-                                             Time at = Seconds(0));
-    /**
      * Recompute the forwarding tables of every switch from the links routing believes up.
      * \return the number of (switch, destination host) pairs left without a route
      */
@@ -652,18 +624,6 @@ class ClosFabric : public Object
      */
     void SetLinkRate(uint32_t link, DataRate rate);
     /**
-     * Choose links of a tier at random.
-     * \param tier the tier
-     * \param n how many
-     * \param seed the ns-3 stream index of the choice
-     * \param caller the method, for the message
-     * \return the links
-     */
-    std::vector<uint32_t> ChooseLinks(Tier tier,
-                                      uint32_t n,
-                                      uint32_t seed,
-                                      const char* caller) const;
-    /**
      * \param node a fabric node index
      * \return the port number at that node of a link
      * \param link the link
@@ -690,8 +650,8 @@ class ClosFabric : public Object
 
     std::vector<Ptr<ClosFabric>> m_extraPlanes; //!< Planes 1 .. P - 1 (plane 0 only).
     uint32_t m_planeIndex;                      //!< This plane's index.
-    ClosFabric* m_plane0;    //!< Plane 0, for a plane > 0 (its traces), else null.
-    uint32_t m_linkOffset;   //!< Number of this plane's first link, seen from plane 0.
+    ClosFabric* m_plane0;  //!< Plane 0, for a plane > 0 (its traces), else null.
+    uint32_t m_linkOffset; //!< Number of this plane's first link, seen from plane 0.
 
     Time m_convergenceDelay; //!< RoutingConvergenceDelay attribute.
     bool m_recomputePending; //!< Whether a recomputation is scheduled for now.

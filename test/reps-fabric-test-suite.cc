@@ -12,6 +12,8 @@
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-switch.h"
+#include "ns3/failure-injector.h"
+#include "ns3/failure-schedule.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4.h"
@@ -859,8 +861,10 @@ class FabricLinkFailureTestCase : public TestCase
         Simulator::Destroy();
     }
 
-    /// After random failures and convergence, every host still reaches every other over the
-    /// remaining (asymmetric) wiring, and fewer paths are left where links failed.
+    /// After failures (three aggregation-core links, one of each of three aggregation
+    /// switches, and a leaf uplink drawn at random) and convergence, every host still reaches
+    /// every other over the remaining (asymmetric) wiring, and fewer paths are left where
+    /// links failed.
     void CheckConnectedAfterRandomFailures()
     {
         Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
@@ -872,8 +876,16 @@ class FabricLinkFailureTestCase : public TestCase
         {
             pathsBefore += f->GetNEqualCostPaths(0, d) + f->GetNEqualCostPaths(d, 0);
         }
-        f->FailRandomLinks(ClosFabric::AGG_CORE, 3, 3, MicroSeconds(1));
-        f->FailRandomLinks(ClosFabric::LEAF_AGG, 1, 5, MicroSeconds(1));
+        std::vector<FailureSchedule::Event> events;
+        NS_TEST_ASSERT_MSG_EQ(FailureSchedule::Parse("1us link:agg0.0-core0 down\n"
+                                                     "1us link:agg1.1-core3 down\n"
+                                                     "1us link:agg2.0-core1 down\n"
+                                                     "1us uplinks:1#5 down\n",
+                                                     events),
+                              "",
+                              "a valid schedule");
+        Ptr<FailureInjector> injector = CreateObject<FailureInjector>();
+        NS_TEST_ASSERT_MSG_EQ(injector->Schedule(f, events), "", "schedule");
         Receivers rx;
         std::vector<uint32_t> all;
         for (uint32_t h = 0; h < 16; h++)
@@ -916,25 +928,30 @@ class FabricLinkFailureTestCase : public TestCase
         Simulator::Destroy();
     }
 
-    /// Random failures (and degradations) pick the same links from the same seed.
+    /// Uplinks drawn at random are reproducible from the stream: two elements that differ only
+    /// by their gap draw the same links in the same order.
     void CheckRandomFailuresReproducible()
     {
         Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
         k4->SetFatTree(4);
         Ptr<ClosFabric> f = k4->Build();
-        std::vector<uint32_t> a = f->FailRandomLinks(ClosFabric::AGG_CORE, 3, 7);
-        std::vector<uint32_t> b =
-            f->DegradeRandomLinks(ClosFabric::AGG_CORE, 3, DataRate("100Gbps"), 7);
-        NS_TEST_ASSERT_MSG_EQ((a == b), true, "same seed, same links");
+        std::vector<FailureSchedule::Event> events;
+        NS_TEST_ASSERT_MSG_EQ(FailureSchedule::Parse("0 uplinks:3#7 down\n"
+                                                     "0 uplinks:3#7+1ns rate 100Gbps\n",
+                                                     events),
+                              "",
+                              "a valid schedule");
+        Ptr<FailureInjector> injector = CreateObject<FailureInjector>();
+        NS_TEST_ASSERT_MSG_EQ(injector->Schedule(f, events), "", "schedule");
+        std::vector<uint32_t> a = injector->GetEventLinks(0);
+        std::vector<uint32_t> b = injector->GetEventLinks(1);
+        NS_TEST_ASSERT_MSG_EQ((a == b), true, "same stream, same links");
         NS_TEST_ASSERT_MSG_EQ(std::set<uint32_t>(a.begin(), a.end()).size(), 3, "distinct");
-        for (uint32_t l : a)
-        {
-            NS_TEST_ASSERT_MSG_EQ(f->GetLinkTier(l), ClosFabric::AGG_CORE, "tier");
-            NS_TEST_ASSERT_MSG_EQ(f->GetLinkRate(l), DataRate("100Gbps"), "degraded");
-        }
         Simulator::Run();
         for (uint32_t l : a)
         {
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkTier(l), ClosFabric::LEAF_AGG, "leaf uplinks");
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkRate(l), DataRate("100Gbps"), "degraded");
             NS_TEST_ASSERT_MSG_EQ(f->IsLinkUp(l), false, "failed");
         }
         Simulator::Destroy();

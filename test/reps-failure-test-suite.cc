@@ -6,15 +6,19 @@
 
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
+#include "ns3/error-model.h"
 #include "ns3/fabric-link-error-model.h"
 #include "ns3/failure-injector.h"
 #include "ns3/failure-schedule.h"
-#include "ns3/pointer.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -191,6 +195,121 @@ class FailureRefusedTestCase : public TestCase
     }
 };
 
+/**
+ * Uplinks elements: the first uplinks of a leaf in order, or uplinks drawn from a stream; the
+ * k-th acting k gaps after the line's time; every link of a loss line with its own model; a
+ * count or a leaf the fabric does not have refused with the line.
+ */
+class FailureUplinksTestCase : public TestCase
+{
+  public:
+    FailureUplinksTestCase()
+        : TestCase("Failure schedule: uplinks of a leaf or drawn, staggered by their gap")
+    {
+    }
+
+  private:
+    /**
+     * Check the state of a link now.
+     * \param fabric the fabric
+     * \param link the link
+     * \param up whether it must be up
+     * \param what for the message
+     */
+    void Up(Ptr<ClosFabric> fabric, uint32_t link, bool up, const char* what)
+    {
+        NS_TEST_EXPECT_MSG_EQ(fabric->IsLinkUp(link), up, what);
+    }
+
+    void DoRun() override
+    {
+        Ptr<ClosFabric> fabric = SmallFabric();
+        Ptr<FailureInjector> injector = CreateObject<FailureInjector>();
+        std::string error = injector->Schedule(fabric,
+                                               Events("10us uplinks:2@leaf1+5us down\n"
+                                                      "30us uplinks:2@leaf1+5us up\n"
+                                                      "0 uplinks:1@leaf0 rate 10Gbps\n"
+                                                      "0 uplinks:4#3 loss 0.5\n"));
+        NS_TEST_ASSERT_MSG_EQ(error, "", "a valid schedule");
+        NS_TEST_EXPECT_MSG_EQ(injector->AssignStreams(100), 4, "one loss model per link");
+        const uint32_t l10 = fabric->GetLeafSpineLink(1, 0);
+        const uint32_t l11 = fabric->GetLeafSpineLink(1, 1);
+        std::vector<uint32_t> first = injector->GetEventLinks(0);
+        NS_TEST_ASSERT_MSG_EQ(first.size(), 2, "two uplinks");
+        NS_TEST_EXPECT_MSG_EQ(first[0], l10, "leaf 1's first uplink first");
+        NS_TEST_EXPECT_MSG_EQ(first[1], l11, "then its second");
+        NS_TEST_EXPECT_MSG_EQ((injector->GetEventLinks(1) == first), true, "the same for 'up'");
+        NS_TEST_EXPECT_MSG_EQ(injector->GetEventLinks(2).at(0),
+                              fabric->GetLeafSpineLink(0, 0),
+                              "leaf 0's first uplink");
+        std::vector<uint32_t> drawn = injector->GetEventLinks(3);
+        NS_TEST_EXPECT_MSG_EQ(std::set<uint32_t>(drawn.begin(), drawn.end()).size(),
+                              4,
+                              "all four uplinks, each once");
+        NS_TEST_EXPECT_MSG_EQ(injector->GetEventLinks(4).empty(), true, "no fifth event");
+
+        struct At
+        {
+            int64_t ns;       //!< When.
+            uint32_t link;    //!< The link.
+            bool up;          //!< Expected state.
+            const char* what; //!< For the message.
+        };
+
+        for (const At& a : std::vector<At>{{9999, l10, true, "first up before 10 us"},
+                                           {10000, l10, false, "first down at 10 us"},
+                                           {14999, l11, true, "second up before 15 us"},
+                                           {15000, l11, false, "second down 5 us later"},
+                                           {30000, l10, true, "first up at 30 us"},
+                                           {34999, l11, false, "second still down"},
+                                           {35000, l11, true, "second up at 35 us"}})
+        {
+            Simulator::Schedule(NanoSeconds(a.ns),
+                                &FailureUplinksTestCase::Up,
+                                this,
+                                fabric,
+                                a.link,
+                                a.up,
+                                a.what);
+        }
+        Simulator::Stop(MicroSeconds(50));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(fabric->GetLinkRate(fabric->GetLeafSpineLink(0, 0)).GetBitRate(),
+                              10000000000ULL,
+                              "degraded");
+        std::set<Ptr<RateErrorModel>> models;
+        for (uint32_t link : drawn)
+        {
+            PointerValue v;
+            fabric->GetLinkDevice(link, 0)->GetAttribute("ReceiveErrorModel", v);
+            models.insert(
+                DynamicCast<RateErrorModel>(v.Get<FabricLinkErrorModel>()->GetLossModel()));
+        }
+        NS_TEST_EXPECT_MSG_EQ(models.size(), 4, "a model per link");
+        NS_TEST_EXPECT_MSG_EQ(models.count(nullptr), 0, "every link loses packets");
+        std::vector<FailureInjector::Outcome> out = injector->GetOutcomes();
+        NS_TEST_ASSERT_MSG_EQ(out.size(), 3, "down, rate and loss lines");
+        NS_TEST_EXPECT_MSG_EQ(out[0].element, "uplinks:2@leaf1+5us", "the element");
+        NS_TEST_EXPECT_MSG_EQ(out[0].at, MicroSeconds(10), "the line's time");
+        Simulator::Destroy();
+
+        for (const auto& [text, want] : std::vector<std::pair<std::string, std::string>>{
+                 {"\n0 uplinks:5#1 down\n",
+                  "line 2: element 'uplinks:5#1': 5 uplinks asked, the fabric has 4"},
+                 {"0 uplinks:3@leaf0 down\n",
+                  "line 1: element 'uplinks:3@leaf0': 3 uplinks asked, leaf 0 has 2"},
+                 {"0 uplinks:1@leaf2 down\n",
+                  "line 1: element 'uplinks:1@leaf2': no leaf 2 in this fabric (leaves 0 to 1)"}})
+        {
+            Ptr<ClosFabric> f = SmallFabric();
+            Ptr<FailureInjector> refused = CreateObject<FailureInjector>();
+            std::string why = refused->Schedule(f, Events(text));
+            NS_TEST_EXPECT_MSG_EQ(why.rfind(want, 0), 0, "refused: " << why);
+            Simulator::Destroy();
+        }
+    }
+};
+
 /// The tests of failure schedules.
 class RepsFailureTestSuite : public TestSuite
 {
@@ -200,6 +319,7 @@ class RepsFailureTestSuite : public TestSuite
     {
         AddTestCase(new FailureTimingTestCase(), reps::kQuick);
         AddTestCase(new FailureRefusedTestCase(), reps::kQuick);
+        AddTestCase(new FailureUplinksTestCase(), reps::kQuick);
     }
 };
 

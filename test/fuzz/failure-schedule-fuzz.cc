@@ -74,7 +74,19 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         {
             Fail("a time out of range");
         }
-        if (e.nodeA.empty() || (!e.isSwitch && (e.nodeB.empty() || e.nodeA == e.nodeB)))
+        if (e.isUplinks)
+        {
+            if (e.uplinks < 1 || e.uplinks > 100000 || (e.leaf < 0) == (e.stream < 0) ||
+                e.gapNs < 0 ||
+                e.timeNs + static_cast<double>(e.gapNs) * (e.uplinks - 1) >
+                    FailureSchedule::MAX_TIME_NS)
+            {
+                Fail("malformed uplinks");
+            }
+        }
+        else if (e.isPlane
+                     ? e.plane > 7
+                     : e.nodeA.empty() || (!e.isSwitch && (e.nodeB.empty() || e.nodeA == e.nodeB)))
         {
             Fail("a malformed element");
         }

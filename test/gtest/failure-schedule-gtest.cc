@@ -74,10 +74,10 @@ TEST(FailureSchedule, TimesAreExactNanoseconds)
     EXPECT_EQ(ns, 1000);
     EXPECT_EQ(FailureSchedule::ParseTimeNs("1000s", ns), "");
     EXPECT_EQ(ns, FailureSchedule::MAX_TIME_NS);
-    EXPECT_NE(FailureSchedule::ParseTimeNs("1500ps", ns), "");  // not a whole nanosecond
+    EXPECT_NE(FailureSchedule::ParseTimeNs("1500ps", ns), ""); // not a whole nanosecond
     EXPECT_NE(FailureSchedule::ParseTimeNs("0.5ns", ns), "");
-    EXPECT_NE(FailureSchedule::ParseTimeNs("1001s", ns), "");   // after 1000 s
-    EXPECT_NE(FailureSchedule::ParseTimeNs("20", ns), "");      // no unit
+    EXPECT_NE(FailureSchedule::ParseTimeNs("1001s", ns), ""); // after 1000 s
+    EXPECT_NE(FailureSchedule::ParseTimeNs("20", ns), "");    // no unit
     EXPECT_NE(FailureSchedule::ParseTimeNs("20 us", ns), "");
     EXPECT_NE(FailureSchedule::ParseTimeNs("-1us", ns), "");
     EXPECT_NE(FailureSchedule::ParseTimeNs("1e3us", ns), "");
@@ -92,13 +92,14 @@ TEST(FailureSchedule, ErrorsNameTheLineAndTheField)
     ExpectError("20us link:leaf0-spine1\n", "line 1: expected '<time> <element> <action>");
     ExpectError("\n\nsoon link:leaf0-spine1 down\n", "line 3: time 'soon'");
     ExpectError("20us router:r1 down\n",
-                "line 1: element 'router:r1' is not a link, a switch or a plane");
+                "line 1: element 'router:r1' is not a link, a switch, a plane or uplinks");
     ExpectError("20us link:leaf0 down\n", "line 1: element 'link:leaf0' must name two nodes");
     ExpectError("20us link:leaf0-leaf0 down\n", "must name two different nodes");
     ExpectError("20us link:leaf0-spine1#x down\n", "parallel link index");
     ExpectError("20us switch:Spine2 down\n", "is not a node name");
-    ExpectError("20us link:leaf0-spine1 explode\n", "line 1: unknown action 'explode'; allowed: "
-                                                    "down, up, flap, rate, loss, ber");
+    ExpectError("20us link:leaf0-spine1 explode\n",
+                "line 1: unknown action 'explode'; allowed: "
+                "down, up, flap, rate, loss, ber");
     ExpectError("20us link:leaf0-spine1 down now\n", "action 'down' takes 0 value(s)");
     ExpectError("0 link:leaf0-spine1 flap 5us 50us\n", "action 'flap' takes 3 value(s)");
     ExpectError("0 link:leaf0-spine1 flap 0 50us 3\n", "flap down time '0': must be above 0");
@@ -143,8 +144,9 @@ TEST(FailureSchedule, PlaneElements)
 
 TEST(FailureSchedule, PlaneErrorsNameTheLine)
 {
-    ExpectError("20us plane:8 down\n", "line 1: element 'plane:8': the plane after 'plane:' "
-                                        "must be a number from 0 to 7");
+    ExpectError("20us plane:8 down\n",
+                "line 1: element 'plane:8': the plane after 'plane:' "
+                "must be a number from 0 to 7");
     ExpectError("\n20us plane: down\n", "line 2: element 'plane:'");
     ExpectError("20us plane:01 down\n", "must be a number from 0 to 7");
     ExpectError("20us plane:-1 down\n", "must be a number from 0 to 7");
@@ -155,6 +157,62 @@ TEST(FailureSchedule, PlaneErrorsNameTheLine)
     ExpectError("20us switch:px1.spine0 down\n", "is not a node name");
     ExpectError("20us switch:p1.Spine0 down\n", "is not a node name");
     ExpectError("20us switch:p1. down\n", "is not a node name");
+}
+
+TEST(FailureSchedule, UplinksElements)
+{
+    std::vector<FailureSchedule::Event> e;
+    ASSERT_EQ(FailureSchedule::Parse("20us uplinks:3#7 down\n"
+                                     "0 uplinks:2@leaf1 rate 100Gbps\n"
+                                     "5us uplinks:2@leaf0+1500ns down\n"
+                                     "1ms uplinks:4#3001+100us up\n"
+                                     "0 uplinks:1#0 flap 1us 2us 3\n"
+                                     "0 uplinks:2#9 loss 0.5   # '#' in the element\n",
+                                     e),
+              "");
+    ASSERT_EQ(e.size(), 6U);
+    EXPECT_TRUE(e[0].isUplinks);
+    EXPECT_FALSE(e[0].isSwitch);
+    EXPECT_FALSE(e[0].isPlane);
+    EXPECT_EQ(e[0].uplinks, 3U);
+    EXPECT_EQ(e[0].leaf, -1);
+    EXPECT_EQ(e[0].stream, 7);
+    EXPECT_EQ(e[0].gapNs, 0);
+    EXPECT_EQ(e[0].GetElement(), "uplinks:3#7");
+    EXPECT_EQ(e[1].leaf, 1);
+    EXPECT_EQ(e[1].stream, -1);
+    EXPECT_EQ(e[1].action, FailureSchedule::RATE);
+    EXPECT_EQ(e[1].GetElement(), "uplinks:2@leaf1");
+    EXPECT_EQ(e[2].gapNs, 1500);
+    EXPECT_EQ(e[2].GetElement(), "uplinks:2@leaf0+1500ns");
+    EXPECT_EQ(e[3].gapNs, 100000);
+    EXPECT_EQ(e[3].GetElement(), "uplinks:4#3001+100us");
+    EXPECT_EQ(e[4].action, FailureSchedule::FLAP);
+    EXPECT_EQ(e[5].GetElement(), "uplinks:2#9");
+    EXPECT_DOUBLE_EQ(e[5].value, 0.5);
+}
+
+TEST(FailureSchedule, UplinksErrorsNameTheLine)
+{
+    ExpectError("0 uplinks:3 down\n",
+                "line 1: element 'uplinks:3': uplinks drawn at random "
+                "need the stream of the draw, '#<stream>'");
+    ExpectError("0 uplinks:0#1 down\n",
+                "the count after 'uplinks:' must be a whole number "
+                "from 1 to 100000");
+    ExpectError("0 uplinks:100001#1 down\n", "from 1 to 100000");
+    ExpectError("0 uplinks:#1 down\n", "from 1 to 100000");
+    ExpectError("0 uplinks:2@leaf0#1 down\n", "the first uplinks of a leaf are not drawn");
+    ExpectError("0 uplinks:2@leafx down\n", "the leaf after '@leaf' must be a number");
+    ExpectError("0 uplinks:2@leaf65536 down\n", "from 0 to 65535");
+    ExpectError("0 uplinks:2#2147483648 down\n", "the stream after '#' must be a number");
+    ExpectError("0 uplinks:2#1+0 down\n", "gap '0': must be above 0");
+    ExpectError("0 uplinks:2#1+5 down\n", "gap '5': no unit");
+    ExpectError("0 uplinks:2#1x down\n", "unexpected 'x'");
+    ExpectError("0 uplinks:2@spine0 down\n", "unexpected '@spine0'");
+    ExpectError("\n999s uplinks:3#1+1s down\n",
+                "line 2: the last of the 3 uplinks acts after 1000 s");
+    ExpectError("0 uplinks:2#1+400s flap 1s 301s 2\n", "acts after 1000 s");
 }
 
 TEST(FailureSchedule, LoadNamesTheFile)
