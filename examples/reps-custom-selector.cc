@@ -7,14 +7,17 @@
  * \ingroup reps
  * A new path selector written outside the module and compared with OPS and REPS: round-robin
  * over a fixed set of EVs, skipping once an EV whose last feedback was an ECN mark, a NACK or a
- * loss. It overrides DoNextEntropy() and DoFeedback(), gives itself a short name with
- * GetName(), and is registered by TypeId in this file; --lb finds it by that name with no
- * change to the module. The manual's chapter "Writing your own path selector" explains it.
+ * loss (SkipRoundRobinPathSelector, in skip-round-robin-path-selector.h next to this file). It
+ * overrides DoNextEntropy() and DoFeedback(), gives itself a short name with GetName(), and is
+ * registered by TypeId in this program; --lb finds it by that name with no change to the
+ * module. The manual's chapter "Writing your own path selector" explains it.
  *
  *   ./ns3 run "reps-custom-selector"
  *   ./ns3 run "reps-custom-selector --lb=ops,reps,rrskip --failedLinks=1 --failAt=20us"
  *   ./ns3 run "reps-custom-selector --lb=ns3::SkipRoundRobinPathSelector --json=rr.json"
  */
+
+#include "skip-round-robin-path-selector.h"
 
 #include "ns3/core-module.h"
 #include "ns3/reps-experiment-module.h"
@@ -22,77 +25,8 @@
 
 #include <iostream>
 #include <map>
-#include <set>
 
 using namespace ns3;
-
-/**
- * \ingroup reps
- * Round-robin over the EVs [EntropyBase, EntropyBase + Paths), skipping once every EV whose
- * last feedback was bad (ECN, NACK or LOST); a good ACK clears the mark.
- */
-class SkipRoundRobinPathSelector : public PathSelector
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId()
-    {
-        static TypeId tid =
-            TypeId("ns3::SkipRoundRobinPathSelector")
-                .SetParent<PathSelector>()
-                .SetGroupName("Reps")
-                .AddConstructor<SkipRoundRobinPathSelector>()
-                .AddAttribute("Paths",
-                              "Number of EVs taken in turn (at most EntropySpace are used).",
-                              UintegerValue(32),
-                              MakeUintegerAccessor(&SkipRoundRobinPathSelector::m_paths),
-                              MakeUintegerChecker<uint32_t>(1, 65536));
-        return tid;
-    }
-
-    std::string GetName() const override
-    {
-        return "rrskip";
-    }
-
-  protected:
-    uint16_t DoNextEntropy(bool retransmission, Choice& why) override
-    {
-        why = ROUND_ROBIN;
-        const uint32_t n = std::min(m_paths, GetEntropySpace());
-        while (true) // ends: every skip erases one mark
-        {
-            auto ev = static_cast<uint16_t>(GetEntropyBase() + m_next % n);
-            m_next = (m_next + 1) % n;
-            if (m_bad.erase(ev) == 0)
-            {
-                return ev;
-            }
-        }
-    }
-
-    void DoFeedback(uint16_t ev, Feedback kind) override
-    {
-        if (kind == GOOD)
-        {
-            m_bad.erase(ev);
-        }
-        else
-        {
-            m_bad.insert(ev);
-        }
-    }
-
-  private:
-    uint32_t m_paths{32};     //!< Paths attribute.
-    uint32_t m_next{0};       //!< Position of the next EV in the round.
-    std::set<uint16_t> m_bad; //!< EVs to skip once.
-};
-
-NS_OBJECT_ENSURE_REGISTERED(SkipRoundRobinPathSelector);
 
 /// Feedback seen per path selector (by short name), from every selector's Feedback trace.
 static std::map<std::string, std::map<std::string, uint64_t>> g_feedback;
@@ -104,7 +38,7 @@ static std::map<std::string, std::map<std::string, uint64_t>> g_feedback;
  * \param kind what came back
  */
 static void
-CountFeedback(std::string name, uint16_t ev, PathSelector::Feedback kind)
+CountFeedback(std::string name, uint16_t ev, PathSelector::Feedback::Kind kind)
 {
     ++g_feedback[name][PathSelector::FeedbackName(kind)];
 }

@@ -48,9 +48,9 @@ PacketSent(Counters* c, uint32_t /* psn */, uint16_t /* ev */, bool retransmissi
 
 /// Feedback(ev, kind) of every path selector: what came back for an entropy value.
 void
-Feedback(Counters* c, uint16_t /* ev */, PathSelector::Feedback kind)
+Feedback(Counters* c, uint16_t /* ev */, PathSelector::Feedback::Kind kind)
 {
-    ++(kind == PathSelector::GOOD ? c->evGood : c->evMarked);
+    ++(kind == PathSelector::Feedback::GOOD ? c->evGood : c->evMarked);
 }
 
 /// FreezeStarted(time) of REPS.

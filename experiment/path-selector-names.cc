@@ -6,10 +6,7 @@
 
 #include "option-parser.h"
 
-#include "ns3/bitmap-path-selector.h"
 #include "ns3/log.h"
-#include "ns3/mp-path-selector.h"
-#include "ns3/mrc-path-selector.h"
 #include "ns3/object-factory.h"
 #include "ns3/path-selector.h"
 #include "ns3/rdma-congestion-control.h"
@@ -126,6 +123,71 @@ Resolve(const std::vector<PathSelectorNames::Entry>& table,
     return true;
 }
 
+/**
+ * \param choice a path selector.
+ * \return one made with the attributes' defaults (those of Config::SetDefault and of --ns3::...
+ *         options included), to ask for its Validate().
+ */
+Ptr<PathSelector>
+MakeSelector(const PathSelectorNames::Choice& choice)
+{
+    ObjectFactory factory;
+    factory.SetTypeId(choice.tid);
+    return factory.Create<PathSelector>();
+}
+
+/**
+ * \param selector a path selector.
+ * \param space an entropy space.
+ * \return Validate() of the selector with that EntropySpace, on one plane.
+ */
+std::string
+ValidateSpace(Ptr<PathSelector> selector, uint32_t space)
+{
+    selector->SetAttribute("EntropySpace", UintegerValue(space));
+    return selector->Validate(PathSelectorContext());
+}
+
+/**
+ * \param selector a path selector.
+ * \return the largest entropy space its EntropyBase leaves.
+ */
+uint32_t
+MaxSpace(Ptr<PathSelector> selector)
+{
+    return 65536 - selector->GetEntropyBase();
+}
+
+/**
+ * \param selector a path selector.
+ * \return the smallest entropy space it accepts, found by bisection (a selector that accepts a
+ *         space accepts every larger one, see PathSelector::DoValidate()), or 0 when it accepts
+ *         none (another of its attributes is wrong).
+ */
+uint32_t
+MinSpace(Ptr<PathSelector> selector)
+{
+    uint32_t lo = 1;
+    uint32_t hi = MaxSpace(selector);
+    if (!ValidateSpace(selector, hi).empty())
+    {
+        return 0;
+    }
+    while (lo < hi)
+    {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (ValidateSpace(selector, mid).empty())
+        {
+            hi = mid;
+        }
+        else
+        {
+            lo = mid + 1;
+        }
+    }
+    return hi;
+}
+
 } // namespace
 
 std::vector<PathSelectorNames::Entry>
@@ -229,21 +291,7 @@ PathSelectorNames::ParseListOrExit(const std::string& option, const std::string&
 uint32_t
 PathSelectorNames::GetMinEntropySpace(const Choice& choice)
 {
-    TypeId::AttributeInformation info;
-    if ((choice.tid == BitmapPathSelector::GetTypeId() ||
-         choice.tid == MpPathSelector::GetTypeId()) &&
-        choice.tid.LookupAttributeByName("Paths", &info))
-    {
-        auto paths = DynamicCast<const UintegerValue>(info.initialValue);
-        return paths ? static_cast<uint32_t>(paths->Get()) : 1;
-    }
-    if (choice.tid == MrcPathSelector::GetTypeId() &&
-        choice.tid.LookupAttributeByName("PathCount", &info))
-    {
-        auto paths = DynamicCast<const UintegerValue>(info.initialValue);
-        return paths ? static_cast<uint32_t>(paths->Get()) : 1;
-    }
-    return 1;
+    return MinSpace(MakeSelector(choice));
 }
 
 void
@@ -251,15 +299,23 @@ PathSelectorNames::CheckEntropySpaceOrExit(const std::string& option,
                                            const Choice& choice,
                                            uint32_t evSpace)
 {
-    uint32_t min = GetMinEntropySpace(choice);
-    if (evSpace < min)
+    Ptr<PathSelector> selector = MakeSelector(choice);
+    const std::string why = ValidateSpace(selector, evSpace);
+    if (why.empty())
     {
-        OptionParser::Exit(
-            option + ": " + std::to_string(evSpace) + " is too small for " + choice.name +
-            ", which sprays over " + std::to_string(min) + " distinct EVs (its " +
-            (choice.tid == MrcPathSelector::GetTypeId() ? "PathCount" : "Paths") +
-            " attribute); allowed with " + choice.name + ": " + std::to_string(min) + " to 65536");
+        return;
     }
+    const uint32_t min = MinSpace(selector);
+    const uint32_t max = MaxSpace(selector);
+    if (min == 0 || (evSpace >= min && evSpace <= max))
+    {
+        OptionParser::Exit(option + ": " + choice.name + " refuses " + std::to_string(evSpace) +
+                           " EVs with its attributes: " + why);
+    }
+    OptionParser::Exit(option + ": " + std::to_string(evSpace) + " is too " +
+                       (evSpace < min ? "small" : "large") + " for " + choice.name + " (" + why +
+                       "); allowed with " + choice.name + ": " + std::to_string(min) + " to " +
+                       std::to_string(max));
 }
 
 std::string

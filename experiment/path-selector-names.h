@@ -79,17 +79,19 @@ class PathSelectorNames
     static std::vector<Choice> ParseListOrExit(const std::string& option, const std::string& text);
 
     /**
-     * The smallest entropy space a path selector accepts: the selectors that spray over a set
-     * of distinct EVs (bitmap, mp) need at least their Paths attribute's value (they abort
-     * when their first packet leaves otherwise); the others need 1.
+     * The smallest entropy space a path selector accepts, asked of the selector itself
+     * (PathSelector::Validate() of one made with the attributes' defaults, on one plane): the
+     * selectors that spray over a set of distinct EVs (bitmap, mp, mrc) need at least their
+     * Paths or PathCount; the others need 1.
      * \param choice the selector.
-     * \return the smallest EntropySpace it accepts with its default attributes.
+     * \return the smallest EntropySpace it accepts, or 0 when it accepts none (another of its
+     *         attributes is wrong).
      */
     static uint32_t GetMinEntropySpace(const Choice& choice);
 
     /**
-     * Exit with a message unless a path selector accepts an entropy space
-     * (GetMinEntropySpace()).
+     * Exit with a message unless a path selector accepts an entropy space: the selector's own
+     * sentence (PathSelector::Validate()) and the spaces allowed with it.
      * \param option the option that gives the space, for the message (e.g. "--evSpace").
      * \param choice the selector.
      * \param evSpace the space.

@@ -17,7 +17,7 @@ TypeId
 RingAllGather::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::RingAllGather")
-                            .SetParent<SteppedCollective>()
+                            .SetParent<RingCollective>()
                             .SetGroupName("Reps")
                             .AddConstructor<RingAllGather>();
     return tid;
@@ -50,24 +50,6 @@ RingAllGather::GetChunk(uint32_t i, uint32_t k) const
 {
     uint32_t n = GetSize();
     return (i + n - k) % n;
-}
-
-uint32_t
-RingAllGather::GetPeer(uint32_t i, uint32_t /* k */) const
-{
-    return (i + 1) % GetSize();
-}
-
-uint64_t
-RingAllGather::GetStepBytes(uint32_t i, uint32_t k) const
-{
-    return GetChunkBytes(GetChunk(i, k));
-}
-
-uint32_t
-RingAllGather::GetInputSource(uint32_t i, uint32_t /* k */) const
-{
-    return (i + GetSize() - 1) % GetSize();
 }
 
 } // namespace ns3

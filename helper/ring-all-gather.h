@@ -5,7 +5,7 @@
 #ifndef REPS_RING_ALL_GATHER_H
 #define REPS_RING_ALL_GATHER_H
 
-#include "stepped-collective.h"
+#include "ring-collective.h"
 
 #include <string>
 
@@ -20,7 +20,7 @@ namespace ns3
  * neighbour, so that it starts step k only when that chunk has arrived. Each host sends N-1
  * chunks of DataBytes / N; (N-1) x DataBytes move in all.
  */
-class RingAllGather : public SteppedCollective
+class RingAllGather : public RingCollective
 {
   public:
     /**
@@ -41,12 +41,7 @@ class RingAllGather : public SteppedCollective
      * \param k step.
      * \return the chunk host i sends at step k.
      */
-    uint32_t GetChunk(uint32_t i, uint32_t k) const;
-
-  protected:
-    uint32_t GetPeer(uint32_t i, uint32_t k) const override;
-    uint64_t GetStepBytes(uint32_t i, uint32_t k) const override;
-    uint32_t GetInputSource(uint32_t i, uint32_t k) const override;
+    uint32_t GetChunk(uint32_t i, uint32_t k) const override;
 };
 
 } // namespace ns3

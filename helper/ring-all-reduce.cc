@@ -17,7 +17,7 @@ TypeId
 RingAllReduce::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::RingAllReduce")
-                            .SetParent<SteppedCollective>()
+                            .SetParent<RingCollective>()
                             .SetGroupName("Reps")
                             .AddConstructor<RingAllReduce>();
     return tid;
@@ -50,24 +50,6 @@ RingAllReduce::GetChunk(uint32_t i, uint32_t k) const
 {
     uint32_t n = GetSize();
     return (i + n - k % n) % n;
-}
-
-uint32_t
-RingAllReduce::GetPeer(uint32_t i, uint32_t /* k */) const
-{
-    return (i + 1) % GetSize();
-}
-
-uint64_t
-RingAllReduce::GetStepBytes(uint32_t i, uint32_t k) const
-{
-    return GetChunkBytes(GetChunk(i, k));
-}
-
-uint32_t
-RingAllReduce::GetInputSource(uint32_t i, uint32_t /* k */) const
-{
-    return (i + GetSize() - 1) % GetSize();
 }
 
 } // namespace ns3

@@ -5,7 +5,7 @@
 #ifndef REPS_RING_ALL_REDUCE_H
 #define REPS_RING_ALL_REDUCE_H
 
-#include "stepped-collective.h"
+#include "ring-collective.h"
 
 namespace ns3
 {
@@ -22,7 +22,7 @@ namespace ns3
  *
  * Flow ids: FirstFlowId + i * 2(N-1) + k for host position i and step k.
  */
-class RingAllReduce : public SteppedCollective
+class RingAllReduce : public RingCollective
 {
   public:
     /**
@@ -43,12 +43,7 @@ class RingAllReduce : public SteppedCollective
      * \param k step.
      * \return the chunk host i sends at step k, (i - k) mod N.
      */
-    uint32_t GetChunk(uint32_t i, uint32_t k) const;
-
-  protected:
-    uint32_t GetPeer(uint32_t i, uint32_t k) const override;
-    uint64_t GetStepBytes(uint32_t i, uint32_t k) const override;
-    uint32_t GetInputSource(uint32_t i, uint32_t k) const override;
+    uint32_t GetChunk(uint32_t i, uint32_t k) const override;
 };
 
 } // namespace ns3

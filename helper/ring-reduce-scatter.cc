@@ -17,7 +17,7 @@ TypeId
 RingReduceScatter::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::RingReduceScatter")
-                            .SetParent<SteppedCollective>()
+                            .SetParent<RingCollective>()
                             .SetGroupName("Reps")
                             .AddConstructor<RingReduceScatter>();
     return tid;
@@ -50,24 +50,6 @@ RingReduceScatter::GetChunk(uint32_t i, uint32_t k) const
 {
     uint32_t n = GetSize();
     return (i + 2 * n - k - 1) % n;
-}
-
-uint32_t
-RingReduceScatter::GetPeer(uint32_t i, uint32_t /* k */) const
-{
-    return (i + 1) % GetSize();
-}
-
-uint64_t
-RingReduceScatter::GetStepBytes(uint32_t i, uint32_t k) const
-{
-    return GetChunkBytes(GetChunk(i, k));
-}
-
-uint32_t
-RingReduceScatter::GetInputSource(uint32_t i, uint32_t /* k */) const
-{
-    return (i + GetSize() - 1) % GetSize();
 }
 
 } // namespace ns3

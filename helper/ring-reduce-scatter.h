@@ -5,7 +5,7 @@
 #ifndef REPS_RING_REDUCE_SCATTER_H
 #define REPS_RING_REDUCE_SCATTER_H
 
-#include "stepped-collective.h"
+#include "ring-collective.h"
 
 #include <string>
 
@@ -21,7 +21,7 @@ namespace ns3
  * when that has arrived. Each host sends N-1 chunks of DataBytes / N; (N-1) x DataBytes move in
  * all (the first phase of the ring all-reduce).
  */
-class RingReduceScatter : public SteppedCollective
+class RingReduceScatter : public RingCollective
 {
   public:
     /**
@@ -42,12 +42,7 @@ class RingReduceScatter : public SteppedCollective
      * \param k step.
      * \return the chunk host i sends at step k.
      */
-    uint32_t GetChunk(uint32_t i, uint32_t k) const;
-
-  protected:
-    uint32_t GetPeer(uint32_t i, uint32_t k) const override;
-    uint64_t GetStepBytes(uint32_t i, uint32_t k) const override;
-    uint32_t GetInputSource(uint32_t i, uint32_t k) const override;
+    uint32_t GetChunk(uint32_t i, uint32_t k) const override;
 };
 
 } // namespace ns3

@@ -4,7 +4,6 @@
 
 #include "bitmap-path-selector.h"
 
-#include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -129,12 +128,16 @@ BitmapPathSelector::CheckAttributes(uint32_t paths,
     return msg.str();
 }
 
+std::string
+BitmapPathSelector::DoValidate(const PathSelectorContext& context) const
+{
+    return CheckAttributes(m_paths, GetEntropySpace(), m_maxPenalty, m_decayRtts);
+}
+
 void
 BitmapPathSelector::DoStart()
 {
     NS_LOG_FUNCTION(this);
-    std::string error = CheckAttributes(m_paths, GetEntropySpace(), m_maxPenalty, m_decayRtts);
-    NS_ABORT_MSG_IF(!error.empty(), error);
     m_evs.clear();
     m_sorted.clear();
     m_decayInterval = Seconds(GetContext().baseRtt.GetSeconds() * m_decayRtts);
@@ -271,16 +274,16 @@ BitmapPathSelector::GetName() const
 }
 
 void
-BitmapPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+BitmapPathSelector::DoFeedback(const Feedback& feedback)
 {
-    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
-    if (kind == ECN)
+    NS_LOG_FUNCTION(this << feedback.ev << FeedbackName(feedback.kind));
+    if (feedback.kind == Feedback::ECN)
     {
-        Penalize(ev, m_ecnPenalty);
+        Penalize(feedback.ev, m_ecnPenalty);
     }
-    else if (kind == NACK || kind == LOST)
+    else if (feedback.kind == Feedback::NACK || feedback.kind == Feedback::LOST)
     {
-        Penalize(ev, m_dropPenalty);
+        Penalize(feedback.ev, m_dropPenalty);
     }
 }
 

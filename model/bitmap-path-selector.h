@@ -61,7 +61,7 @@ class BitmapPathSelector : public PathSelector
     typedef void (*PenaltyTracedCallback)(uint16_t ev, uint8_t penalty);
 
     /**
-     * Check a configuration; DoStart() aborts with the message if it is not empty.
+     * Check a configuration (DoValidate() of a selector with these attributes).
      * \param paths the Paths attribute.
      * \param entropySpace the EntropySpace attribute.
      * \param maxPenalty the MaxPenalty attribute.
@@ -96,8 +96,9 @@ class BitmapPathSelector : public PathSelector
 
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
-    void DoFeedback(uint16_t ev, Feedback kind) override;
+    void DoFeedback(const Feedback& feedback) override;
     void DoStart() override;
+    std::string DoValidate(const PathSelectorContext& context) const override;
     void DoGetCounters(Counters& counters) const override;
     void DoDispose() override;
 

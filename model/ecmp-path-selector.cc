@@ -4,7 +4,6 @@
 
 #include "ecmp-path-selector.h"
 
-#include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -51,16 +50,24 @@ EcmpPathSelector::GetName() const
     return "ecmp";
 }
 
+std::string
+EcmpPathSelector::DoValidate(const PathSelectorContext& context) const
+{
+    const uint32_t end = GetEntropyBase() + GetEntropySpace();
+    if (m_pinned < 65536 && (m_pinned < GetEntropyBase() || m_pinned >= end))
+    {
+        return "EcmpPathSelector: Entropy (" + std::to_string(m_pinned) + ") must lie in [" +
+               std::to_string(GetEntropyBase()) + ", " + std::to_string(end) + ")";
+    }
+    return "";
+}
+
 void
 EcmpPathSelector::DoStart()
 {
     NS_LOG_FUNCTION(this);
     if (m_pinned < 65536)
     {
-        NS_ABORT_MSG_IF(
-            m_pinned < GetEntropyBase() || m_pinned >= GetEntropyBase() + GetEntropySpace(),
-            "EcmpPathSelector: Entropy (" << m_pinned << ") must lie in [" << GetEntropyBase()
-                                          << ", " << GetEntropyBase() + GetEntropySpace() << ")");
         m_ev = static_cast<uint16_t>(m_pinned);
     }
     else

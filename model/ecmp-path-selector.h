@@ -36,6 +36,7 @@ class EcmpPathSelector : public PathSelector
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
     void DoStart() override;
+    std::string DoValidate(const PathSelectorContext& context) const override;
 
   private:
     uint32_t m_pinned; //!< Entropy attribute: the EV to use, or 65536 to draw one at random.

@@ -256,37 +256,28 @@ EcnQueueDisc::UpdateMax()
 }
 
 double
-EcnQueueDisc::GetAverageBytes() const
+EcnQueueDisc::TimeAverage(double integral, uint32_t length) const
 {
-    if (!m_data)
-    {
-        return 0.0;
-    }
     double now = static_cast<double>(Simulator::Now().GetNanoSeconds());
     if (now <= 0)
     {
         return 0.0;
     }
-    double pending = (now - static_cast<double>(m_lastChange.GetNanoSeconds())) *
-                     (m_prio->GetNBytes() + m_data->GetNBytes());
-    return (m_byteSeconds + pending) / now;
+    double pending = (now - static_cast<double>(m_lastChange.GetNanoSeconds())) * length;
+    return (integral + pending) / now;
+}
+
+double
+EcnQueueDisc::GetAverageBytes() const
+{
+    return m_data ? TimeAverage(m_byteSeconds, m_prio->GetNBytes() + m_data->GetNBytes()) : 0.0;
 }
 
 double
 EcnQueueDisc::GetAveragePackets() const
 {
-    if (!m_data)
-    {
-        return 0.0;
-    }
-    double now = static_cast<double>(Simulator::Now().GetNanoSeconds());
-    if (now <= 0)
-    {
-        return 0.0;
-    }
-    double pending = (now - static_cast<double>(m_lastChange.GetNanoSeconds())) *
-                     (m_prio->GetNPackets() + m_data->GetNPackets());
-    return (m_packetSeconds + pending) / now;
+    return m_data ? TimeAverage(m_packetSeconds, m_prio->GetNPackets() + m_data->GetNPackets())
+                  : 0.0;
 }
 
 Ptr<QueueDiscItem>

@@ -219,6 +219,12 @@ class EcnQueueDisc : public QueueDisc
     void Integrate();
     /// Record the new length after a change.
     void UpdateMax();
+    /**
+     * \param integral a length integrated over time up to the last change (length x ns).
+     * \param length that length now, unchanged since the last change.
+     * \return its time average from time 0 until now (0 at time 0).
+     */
+    double TimeAverage(double integral, uint32_t length) const;
 
     QueueSize m_kmin;                //!< Kmin attribute.
     QueueSize m_kmax;                //!< Kmax attribute.

@@ -4,7 +4,6 @@
 
 #include "mp-path-selector.h"
 
-#include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -69,12 +68,16 @@ MpPathSelector::CheckAttributes(uint32_t paths, uint32_t entropySpace)
     return msg.str();
 }
 
+std::string
+MpPathSelector::DoValidate(const PathSelectorContext& context) const
+{
+    return CheckAttributes(m_paths, GetEntropySpace());
+}
+
 void
 MpPathSelector::DoStart()
 {
     NS_LOG_FUNCTION(this);
-    std::string error = CheckAttributes(m_paths, GetEntropySpace());
-    NS_ABORT_MSG_IF(!error.empty(), error);
     m_evs.clear();
     std::set<uint16_t> seen;
     while (m_evs.size() < m_paths)

@@ -34,7 +34,7 @@ class MpPathSelector : public PathSelector
     std::string GetName() const override;
 
     /**
-     * Check a configuration; DoStart() aborts with the message if it is not empty.
+     * Check a configuration (DoValidate() of a selector with these attributes).
      * \param paths the Paths attribute.
      * \param entropySpace the EntropySpace attribute.
      * \return an empty string if allowed, otherwise what is wrong.
@@ -47,6 +47,7 @@ class MpPathSelector : public PathSelector
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
     void DoStart() override;
+    std::string DoValidate(const PathSelectorContext& context) const override;
 
   private:
     uint32_t m_paths;            //!< Paths attribute.

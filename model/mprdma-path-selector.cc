@@ -54,22 +54,22 @@ MprdmaPathSelector::GetName() const
 }
 
 void
-MprdmaPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+MprdmaPathSelector::DoFeedback(const Feedback& feedback)
 {
-    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
-    switch (kind)
+    NS_LOG_FUNCTION(this << feedback.ev << FeedbackName(feedback.kind));
+    switch (feedback.kind)
     {
-    case GOOD:
+    case Feedback::GOOD:
         m_hasPending = true;
-        m_pending = ev;
+        m_pending = feedback.ev;
         break;
-    case ECN:
+    case Feedback::ECN:
         ++m_marked;
         m_hasPending = false;
         break;
-    case NACK:
-    case LOST:
-        if (m_hasPending && m_pending == ev)
+    case Feedback::NACK:
+    case Feedback::LOST:
+        if (m_hasPending && m_pending == feedback.ev)
         {
             m_hasPending = false;
         }

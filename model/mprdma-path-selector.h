@@ -51,7 +51,7 @@ class MprdmaPathSelector : public PathSelector
 
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
-    void DoFeedback(uint16_t ev, Feedback kind) override;
+    void DoFeedback(const Feedback& feedback) override;
     void DoTimeout() override;
     void DoStart() override;
     void DoGetCounters(Counters& counters) const override;

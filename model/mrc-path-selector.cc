@@ -4,7 +4,6 @@
 
 #include "mrc-path-selector.h"
 
-#include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -206,14 +205,18 @@ MrcPathSelector::CheckAttributes(uint32_t pathCount,
     return "";
 }
 
+std::string
+MrcPathSelector::DoValidate(const PathSelectorContext& context) const
+{
+    return CheckAttributes(m_pathCount, GetEntropySpace(), GetEntropyBase(), context.planes);
+}
+
 void
 MrcPathSelector::DoStart()
 {
     NS_LOG_FUNCTION(this);
     m_probeEvent.Cancel();
     const uint32_t planes = GetPlanes();
-    std::string error = CheckAttributes(m_pathCount, GetEntropySpace(), GetEntropyBase(), planes);
-    NS_ABORT_MSG_IF(!error.empty(), error);
     m_paths.clear();
     m_slots.clear();
     m_retired.clear();
@@ -384,9 +387,10 @@ MrcPathSelector::DoNextEntropy(bool retransmission, Choice& why)
 }
 
 void
-MrcPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+MrcPathSelector::DoFeedback(const Feedback& feedback)
 {
-    if (kind == LOST)
+    const uint16_t ev = feedback.ev;
+    if (feedback.kind == Feedback::LOST)
     {
         m_lastLost = ev;
         m_anyLoss = true;
@@ -397,25 +401,25 @@ MrcPathSelector::DoFeedback(uint16_t ev, Feedback kind)
         return; // a retired EV, or one from before AssignStreams()
     }
     Path& path = m_paths[it->second];
-    if (kind != LOST)
+    if (feedback.kind != Feedback::LOST)
     {
         // An ACK, marked or not, or a NACK of a trimmed header: the plane delivers.
         m_planeLosses[PlaneOfEntropy(ev, GetPlanes())] = 0;
     }
-    switch (kind)
+    switch (feedback.kind)
     {
-    case GOOD:
+    case Feedback::GOOD:
         path.marks = 0;
         path.losses = 0;
         break;
-    case ECN:
-    case NACK:
+    case Feedback::ECN:
+    case Feedback::NACK:
         if (path.state == GOOD && ++path.marks >= m_ecnThreshold)
         {
             SetState(path, SKIP);
         }
         break;
-    case LOST:
+    case Feedback::LOST:
         if (path.state != ASSUMED_BAD && ++path.losses >= m_lossThreshold)
         {
             AssumeBad(path);

@@ -116,7 +116,7 @@ class MrcPathSelector : public PathSelector
     std::string GetName() const override;
 
     /**
-     * Check a configuration; DoStart() aborts with the message if it is not empty.
+     * Check a configuration (DoValidate() of a selector with these attributes).
      * \param pathCount the PathCount attribute.
      * \param entropySpace the EntropySpace attribute.
      * \param entropyBase the EntropyBase attribute.
@@ -158,8 +158,9 @@ class MrcPathSelector : public PathSelector
   protected:
     void DoDispose() override;
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
-    void DoFeedback(uint16_t ev, Feedback kind) override;
+    void DoFeedback(const Feedback& feedback) override;
     void DoStart() override;
+    std::string DoValidate(const PathSelectorContext& context) const override;
     void DoProbeReply(uint16_t ev, Time rtt) override;
     void DoGetCounters(Counters& counters) const override;
 

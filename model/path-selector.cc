@@ -70,17 +70,37 @@ PathSelector::DoDispose()
     Object::DoDispose();
 }
 
+std::string
+PathSelector::Validate(const PathSelectorContext& context) const
+{
+    if (static_cast<uint32_t>(m_entropyBase) + m_entropySpace > 65536)
+    {
+        return "PathSelector: EntropyBase (" + std::to_string(m_entropyBase) +
+               ") + EntropySpace (" + std::to_string(m_entropySpace) + ") must not exceed 65536";
+    }
+    if (!context.baseRtt.IsStrictlyPositive())
+    {
+        return "PathSelector: the base RTT of the connection must be > 0";
+    }
+    if (context.bdpPackets == 0)
+    {
+        return "PathSelector: the BDP of the connection must be >= 1 packet";
+    }
+    return DoValidate(context);
+}
+
+std::string
+PathSelector::DoValidate(const PathSelectorContext& context) const
+{
+    return "";
+}
+
 void
 PathSelector::Start(const PathSelectorContext& context)
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(static_cast<uint32_t>(m_entropyBase) + m_entropySpace > 65536,
-                    "PathSelector: EntropyBase (" << m_entropyBase << ") + EntropySpace ("
-                                                  << m_entropySpace << ") must not exceed 65536");
-    NS_ABORT_MSG_IF(!context.baseRtt.IsStrictlyPositive(),
-                    "PathSelector: the base RTT of the connection must be > 0");
-    NS_ABORT_MSG_IF(context.bdpPackets == 0,
-                    "PathSelector: the BDP of the connection must be >= 1 packet");
+    std::string error = Validate(context);
+    NS_ABORT_MSG_IF(!error.empty(), error);
     m_context = context;
     m_started = true;
     ResetCounters();
@@ -112,21 +132,21 @@ void
 PathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
 {
     NS_LOG_FUNCTION(this << ev << ecn << rtt);
-    Feed(ev, ecn ? ECN : GOOD, rtt);
+    Feed(Feedback{ev, ecn ? Feedback::ECN : Feedback::GOOD, rtt});
 }
 
 void
 PathSelector::OnNack(uint16_t ev)
 {
     NS_LOG_FUNCTION(this << ev);
-    Feed(ev, NACK, Time(0));
+    Feed(Feedback{ev, Feedback::NACK, Time(0)});
 }
 
 void
 PathSelector::OnLoss(uint16_t ev)
 {
     NS_LOG_FUNCTION(this << ev);
-    Feed(ev, LOST, Time(0));
+    Feed(Feedback{ev, Feedback::LOST, Time(0)});
 }
 
 void
@@ -169,23 +189,15 @@ PathSelector::DoProbeReply(uint16_t ev, Time rtt)
 }
 
 void
-PathSelector::Feed(uint16_t ev, Feedback kind, Time rtt)
+PathSelector::Feed(const Feedback& feedback)
 {
-    ++m_feedbacks[kind];
-    m_feedback(ev, kind);
-    m_feedbackRtt = rtt;
-    DoFeedback(ev, kind);
-    m_feedbackRtt = Time(0);
-}
-
-Time
-PathSelector::GetFeedbackRtt() const
-{
-    return m_feedbackRtt;
+    ++m_feedbacks[feedback.kind];
+    m_feedback(feedback.ev, feedback.kind);
+    DoFeedback(feedback);
 }
 
 void
-PathSelector::DoFeedback(uint16_t ev, Feedback kind)
+PathSelector::DoFeedback(const Feedback& feedback)
 {
 }
 
@@ -230,9 +242,9 @@ PathSelector::GetChoiceCount(Choice why) const
 }
 
 uint64_t
-PathSelector::GetFeedbackCount(Feedback kind) const
+PathSelector::GetFeedbackCount(Feedback::Kind kind) const
 {
-    return static_cast<uint32_t>(kind) < N_FEEDBACKS ? m_feedbacks[kind] : 0;
+    return static_cast<uint32_t>(kind) < Feedback::N_KINDS ? m_feedbacks[kind] : 0;
 }
 
 uint64_t
@@ -250,9 +262,9 @@ PathSelector::GetCounters() const
     {
         counters["choice." + ChoiceName(static_cast<Choice>(i))] = m_choices[i];
     }
-    for (uint32_t i = 0; i < N_FEEDBACKS; ++i)
+    for (uint32_t i = 0; i < Feedback::N_KINDS; ++i)
     {
-        counters["feedback." + FeedbackName(static_cast<Feedback>(i))] = m_feedbacks[i];
+        counters["feedback." + FeedbackName(static_cast<Feedback::Kind>(i))] = m_feedbacks[i];
     }
     counters["timeouts"] = m_timeouts;
     DoGetCounters(counters);
@@ -344,17 +356,17 @@ PathSelector::ChoiceName(Choice why)
 }
 
 std::string
-PathSelector::FeedbackName(Feedback kind)
+PathSelector::FeedbackName(Feedback::Kind kind)
 {
     switch (kind)
     {
-    case GOOD:
+    case Feedback::GOOD:
         return "good";
-    case ECN:
+    case Feedback::ECN:
         return "ecn";
-    case NACK:
+    case Feedback::NACK:
         return "nack";
-    case LOST:
+    case Feedback::LOST:
         return "lost";
     }
     return "unknown";

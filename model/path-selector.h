@@ -57,13 +57,14 @@ struct PathSelectorContext
  * TCP congestion control is in ns-3 (see RdmaHelper).
  *
  * A subclass implements two hooks: DoNextEntropy() (the EV of the next packet) and
- * DoFeedback() (what came back for one EV: GOOD, ECN, NACK or LOST). OnAck(), OnNack() and
- * OnLoss() turn the queue pair's events into DoFeedback() calls, count them and fire the
- * Feedback trace; DoTimeout() (the connection's timer fired, no EV attached), DoStart() and
- * GetName() are optional.
+ * DoFeedback() (what came back for one EV, as a Feedback: the EV, its Kind GOOD, ECN, NACK or
+ * LOST, and the RTT of an ACKed packet). OnAck(), OnNack() and OnLoss() turn the queue pair's
+ * events into DoFeedback() calls, count them and fire the Feedback trace; DoTimeout() (the
+ * connection's timer fired, no EV attached), DoStart(), DoValidate() (attributes that must
+ * agree with the entropy space or the connection) and GetName() are optional.
  *
  * Every selector counts the EVs it chose (per Choice), the feedback it received (per
- * Feedback) and the timeouts; GetCounters() returns these and the selector's own counters by
+ * Feedback::Kind) and the timeouts; GetCounters() returns these and the selector's own counters by
  * name, so that a script can read any selector's statistics without knowing its class.
  *
  * EVs are drawn from the entropy space [EntropyBase, EntropyBase + EntropySpace).
@@ -85,17 +86,30 @@ class PathSelector : public Object
     /// Number of Choice values.
     static constexpr uint32_t N_CHOICES = 6;
 
-    /// What came back for the packet sent with one EV (reported by DoFeedback()).
-    enum Feedback : uint8_t
+    /**
+     * What came back for the packet sent with one EV: the data DoFeedback() learns from, as
+     * TcpCongestionOps::PktsAcked() is given the ACKed segments and their RTT. The kinds are
+     * spelled Feedback::GOOD, Feedback::ECN, Feedback::NACK and Feedback::LOST.
+     */
+    struct Feedback
     {
-        GOOD = 0, //!< ACKed without an ECN mark.
-        ECN = 1,  //!< ACKed with an ECN mark (CE).
-        NACK = 2, //!< Trimmed by a full queue; the receiver sent a NACK.
-        LOST = 3, //!< Declared lost (retransmission timeout or a go-back-N NACK).
-    };
+        /// What came back.
+        enum Kind : uint8_t
+        {
+            GOOD = 0, //!< ACKed without an ECN mark.
+            ECN = 1,  //!< ACKed with an ECN mark (CE).
+            NACK = 2, //!< Trimmed by a full queue; the receiver sent a NACK.
+            LOST = 3, //!< Declared lost (retransmission timeout or a go-back-N NACK).
+        };
 
-    /// Number of Feedback values.
-    static constexpr uint32_t N_FEEDBACKS = 4;
+        /// Number of Kind values.
+        static constexpr uint32_t N_KINDS = 4;
+
+        uint16_t ev{0};    //!< The EV the packet carried (echoed by the ACK or NACK).
+        Kind kind{GOOD};   //!< What came back.
+        Time rtt{Time(0)}; //!< RTT measured for the packet: GOOD and ECN only (else zero;
+                           //!< zero also when the queue pair could not measure it).
+    };
 
     /**
      * Asks the transport to send a path probe carrying an EV (see SetProbeCallback()); the
@@ -128,7 +142,7 @@ class PathSelector : public Object
      * \param [in] ev the entropy value the packet carried.
      * \param [in] kind what came back.
      */
-    typedef void (*FeedbackTracedCallback)(uint16_t ev, Feedback kind);
+    typedef void (*FeedbackTracedCallback)(uint16_t ev, Feedback::Kind kind);
 
     /**
      * \return the short name of this selector on command lines and in results ("ecmp",
@@ -137,7 +151,18 @@ class PathSelector : public Object
     virtual std::string GetName() const;
 
     /**
-     * Start serving a connection.
+     * Check the selector's attributes against each other and against a connection: first the
+     * base class's (EntropyBase + EntropySpace, the context), then the subclass's own
+     * (DoValidate()). Start() aborts with the sentence; the queue pair calls it when it is
+     * connected, and an experiment calls it on a selector of its own to reject an option with
+     * a message that names the option.
+     * \param context the connection (a default PathSelectorContext is one plane).
+     * \return an empty string when valid, else what is wrong and what is allowed.
+     */
+    std::string Validate(const PathSelectorContext& context) const;
+
+    /**
+     * Start serving a connection; aborts with the message of Validate() when it fails.
      * \param context what the queue pair knows of the connection.
      */
     void Start(const PathSelectorContext& context);
@@ -152,8 +177,8 @@ class PathSelector : public Object
      * An ACK came back: DoFeedback() with GOOD, or ECN when \p ecn is set.
      * \param ev the EV echoed by the ACK (the one the acknowledged packet carried).
      * \param ecn the CE bit of the acknowledged packet, echoed by the ACK.
-     * \param rtt the round-trip time measured for that packet (zero when unknown); the hook
-     *            reads it with GetFeedbackRtt().
+     * \param rtt the round-trip time measured for that packet (zero when unknown), handed to
+     *            the hook as Feedback::rtt.
      */
     void OnAck(uint16_t ev, bool ecn, Time rtt);
 
@@ -221,13 +246,13 @@ class PathSelector : public Object
      * \param kind a kind of feedback.
      * \return how many times it was received since Start().
      */
-    uint64_t GetFeedbackCount(Feedback kind) const;
+    uint64_t GetFeedbackCount(Feedback::Kind kind) const;
     /// \return how many retransmission timeouts were reported since Start().
     uint64_t GetTimeoutCount() const;
 
     /**
      * Every counter of this selector, by name: "packets", "choice.<reason>" per Choice,
-     * "feedback.<kind>" per Feedback, "timeouts", and the counters the subclass adds (e.g.
+     * "feedback.<kind>" per Feedback::Kind, "timeouts", and the counters the subclass adds (e.g.
      * "freezes" of REPS, "repaths" of PLB).
      * \return the counters since Start().
      */
@@ -265,7 +290,7 @@ class PathSelector : public Object
      * \param kind a kind of feedback.
      * \return its name ("good", "ecn", "nack", "lost").
      */
-    static std::string FeedbackName(Feedback kind);
+    static std::string FeedbackName(Feedback::Kind kind);
 
   protected:
     void DoDispose() override;
@@ -279,12 +304,11 @@ class PathSelector : public Object
     virtual uint16_t DoNextEntropy(bool retransmission, Choice& why) = 0;
 
     /**
-     * Learn what came back for the packet sent with \p ev. The default does nothing (a
+     * Learn what came back for the packet sent with one EV. The default does nothing (a
      * selector that ignores feedback, as ECMP and OPS).
-     * \param ev the EV the packet carried.
-     * \param kind what came back.
+     * \param feedback the EV, what came back for it and, for an ACK, the packet's RTT.
      */
-    virtual void DoFeedback(uint16_t ev, Feedback kind);
+    virtual void DoFeedback(const Feedback& feedback);
 
     /// The retransmission timer fired (no EV attached; the lost packets were reported as LOST
     /// just before). The default does nothing.
@@ -292,6 +316,17 @@ class PathSelector : public Object
 
     /// Called by Start() once the context is set; subclasses reset their state here.
     virtual void DoStart();
+
+    /**
+     * Check the subclass's attributes (called by Validate() once the base class's are valid):
+     * e.g. a selector that sprays over a set of distinct EVs needs an entropy space that holds
+     * them. A selector that accepts an entropy space must accept every larger one (up to
+     * 65536 - EntropyBase), so that a caller can tell the smallest one allowed. The default
+     * accepts everything.
+     * \param context the connection.
+     * \return an empty string when valid, else what is wrong and what is allowed.
+     */
+    virtual std::string DoValidate(const PathSelectorContext& context) const;
 
     /**
      * A reply to a probe came back (see OnProbeReply()). The default does nothing.
@@ -313,10 +348,6 @@ class PathSelector : public Object
      */
     virtual void DoGetCounters(Counters& counters) const;
 
-    /// \return the RTT sample of the ACK being reported to DoFeedback() (zero when unknown or
-    ///         when the feedback is not an ACK).
-    Time GetFeedbackRtt() const;
-
     /// \return an EV drawn uniformly from the entropy space.
     uint16_t RandomEntropy();
 
@@ -329,11 +360,9 @@ class PathSelector : public Object
   private:
     /**
      * Count and trace one feedback, and hand it to DoFeedback().
-     * \param ev the EV.
-     * \param kind what came back.
-     * \param rtt the RTT sample (zero when none).
+     * \param feedback what came back.
      */
-    void Feed(uint16_t ev, Feedback kind, Time rtt);
+    void Feed(const Feedback& feedback);
 
     /// Zero every counter.
     void ResetCounters();
@@ -343,13 +372,12 @@ class PathSelector : public Object
     PathSelectorContext m_context;                          //!< The connection served.
     bool m_started;                                         //!< Start() was called.
     Ptr<UniformRandomVariable> m_rng;                       //!< Source of random EVs.
-    Time m_feedbackRtt;                                     //!< RTT of the feedback in hand.
     std::array<uint64_t, N_CHOICES> m_choices{};            //!< EVs chosen, per Choice.
-    std::array<uint64_t, N_FEEDBACKS> m_feedbacks{};        //!< Feedback, per kind.
+    std::array<uint64_t, Feedback::N_KINDS> m_feedbacks{};  //!< Feedback, per kind.
     uint64_t m_timeouts{0};                                 //!< Timeouts reported.
     ProbeCallback m_probe;                                  //!< Probe hook of the transport.
     TracedCallback<uint16_t, Choice, bool> m_entropyChosen; //!< EntropyChosen trace.
-    TracedCallback<uint16_t, Feedback> m_feedback;          //!< Feedback trace.
+    TracedCallback<uint16_t, Feedback::Kind> m_feedback;    //!< Feedback trace.
 };
 
 } // namespace ns3

@@ -107,15 +107,15 @@ PlbPathSelector::DoGetCounters(Counters& counters) const
 }
 
 void
-PlbPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+PlbPathSelector::DoFeedback(const Feedback& feedback)
 {
-    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
-    if (kind != GOOD && kind != ECN)
+    NS_LOG_FUNCTION(this << feedback.ev << FeedbackName(feedback.kind));
+    if (feedback.kind != Feedback::GOOD && feedback.kind != Feedback::ECN)
     {
         return; // PLB counts ACKs only
     }
-    const bool ecn = kind == ECN;
-    const Time rtt = GetFeedbackRtt();
+    const bool ecn = feedback.kind == Feedback::ECN;
+    const Time rtt = feedback.rtt;
     Time now = Simulator::Now();
     if (!m_roundOpen)
     {

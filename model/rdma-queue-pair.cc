@@ -302,6 +302,10 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     m_psContext.bdpPackets = std::max<uint32_t>(1, static_cast<uint32_t>(bdpPackets + 0.5));
     m_psContext.trimming = m_trimming;
     m_psContext.planes = stack->GetNPlanes();
+    // Its attributes are checked now, so that a wrong one stops the script where the queue
+    // pair is connected rather than when its first packet leaves.
+    error = m_ps->Validate(m_psContext);
+    NS_ABORT_MSG_IF(!error.empty(), error);
 
     m_txWindow.Reset(m_initialPsn, m_receiveWindow);
     m_rxWindow.Reset(m_initialPsn, m_receiveWindow, m_goBackN);

@@ -7,7 +7,6 @@
 #include "reps-core.h"
 #include "reps-ns3-compat.h"
 
-#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -300,15 +299,19 @@ RepsPathSelector::CheckAttributes(uint32_t bufferSize,
     return msg.str();
 }
 
+std::string
+RepsPathSelector::DoValidate(const PathSelectorContext& context) const
+{
+    return CheckAttributes(m_bufferSize,
+                           m_freezeDuration,
+                           m_rttThresholdFactor,
+                           m_maxRttWindowAttribute);
+}
+
 void
 RepsPathSelector::DoStart()
 {
     NS_LOG_FUNCTION(this);
-    std::string error = CheckAttributes(m_bufferSize,
-                                        m_freezeDuration,
-                                        m_rttThresholdFactor,
-                                        m_maxRttWindowAttribute);
-    NS_ABORT_MSG_IF(!error.empty(), error);
     m_core = MakeCore(m_bufferSize, std::make_integer_sequence<uint32_t, g_maxBufferSize>());
     NS_ASSERT(m_core);
     m_maxRttWindow =
@@ -358,17 +361,17 @@ RepsPathSelector::GetName() const
 }
 
 void
-RepsPathSelector::DoFeedback(uint16_t ev, Feedback kind)
+RepsPathSelector::DoFeedback(const Feedback& feedback)
 {
-    NS_LOG_FUNCTION(this << ev << FeedbackName(kind));
+    NS_LOG_FUNCTION(this << feedback.ev << FeedbackName(feedback.kind));
     NS_ASSERT_MSG(m_core, "RepsPathSelector::Start() must be called before feedback");
-    switch (kind)
+    switch (feedback.kind)
     {
-    case GOOD:
-    case ECN:
-        Ack(ev, kind == ECN, GetFeedbackRtt());
+    case Feedback::GOOD:
+    case Feedback::ECN:
+        Ack(feedback.ev, feedback.kind == Feedback::ECN, feedback.rtt);
         break;
-    case NACK:
+    case Feedback::NACK:
         // The EV of a trimmed packet is never cached; the NACK is feedback, which ends a freeze
         // that is due.
         if (m_core->ExpireFreeze(CoreNow().GetNanoSeconds(), ExplorePackets()))
@@ -376,7 +379,7 @@ RepsPathSelector::DoFeedback(uint16_t ev, Feedback kind)
             NotifyFreezeEnded();
         }
         break;
-    case LOST:
+    case Feedback::LOST:
         // A lost packet's EV was never cached (its ACK never came); nothing to forget.
         break;
     }

@@ -91,7 +91,7 @@ class RepsPathSelector : public PathSelector
     std::string GetName() const override;
 
     /**
-     * Check a configuration; DoStart() aborts with the message if it is not empty.
+     * Check a configuration (DoValidate() of a selector with these attributes).
      * \param bufferSize the BufferSize attribute.
      * \param freezeDuration the FreezeDuration attribute.
      * \param rttThresholdFactor the RttThresholdFactor attribute.
@@ -120,9 +120,10 @@ class RepsPathSelector : public PathSelector
 
   protected:
     uint16_t DoNextEntropy(bool retransmission, Choice& why) override;
-    void DoFeedback(uint16_t ev, Feedback kind) override;
+    void DoFeedback(const Feedback& feedback) override;
     void DoTimeout() override;
     void DoStart() override;
+    std::string DoValidate(const PathSelectorContext& context) const override;
     void DoGetCounters(Counters& counters) const override;
     void DoDispose() override;
 

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "../examples/skip-round-robin-path-selector.h"
 #include "reps-test-compat.h"
 
 #include "ns3/clos-fabric-helper.h"
@@ -32,7 +33,6 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <set>
 
 using namespace ns3;
 
@@ -865,77 +865,9 @@ class ExperimentOrderIndependenceTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * The selector of examples/reps-custom-selector.cc and of the manual's chapter "Writing your
- * own path selector", written the same way outside the module: round-robin over
- * [EntropyBase, EntropyBase + Paths), skipping once every EV whose last feedback was bad.
- */
-class TestSkipRoundRobinPathSelector : public PathSelector
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId()
-    {
-        static TypeId tid =
-            TypeId("ns3::TestSkipRoundRobinPathSelector")
-                .SetParent<PathSelector>()
-                .SetGroupName("Reps")
-                .AddConstructor<TestSkipRoundRobinPathSelector>()
-                .AddAttribute("Paths",
-                              "Number of EVs taken in turn (at most EntropySpace are used).",
-                              UintegerValue(32),
-                              MakeUintegerAccessor(&TestSkipRoundRobinPathSelector::m_paths),
-                              MakeUintegerChecker<uint32_t>(1, 65536));
-        return tid;
-    }
-
-    std::string GetName() const override
-    {
-        return "test-rrskip";
-    }
-
-  protected:
-    uint16_t DoNextEntropy(bool retransmission, Choice& why) override
-    {
-        why = ROUND_ROBIN;
-        const uint32_t n = std::min(m_paths, GetEntropySpace());
-        while (true) // ends: every skip erases one mark
-        {
-            auto ev = static_cast<uint16_t>(GetEntropyBase() + m_next % n);
-            m_next = (m_next + 1) % n;
-            if (m_bad.erase(ev) == 0)
-            {
-                return ev;
-            }
-        }
-    }
-
-    void DoFeedback(uint16_t ev, Feedback kind) override
-    {
-        if (kind == GOOD)
-        {
-            m_bad.erase(ev);
-        }
-        else
-        {
-            m_bad.insert(ev);
-        }
-    }
-
-  private:
-    uint32_t m_paths{32};     //!< Paths attribute.
-    uint32_t m_next{0};       //!< Position of the next EV in the round.
-    std::set<uint16_t> m_bad; //!< EVs to skip once.
-};
-
-NS_OBJECT_ENSURE_REGISTERED(TestSkipRoundRobinPathSelector);
-
-/**
- * \ingroup reps-test
- * A path selector defined outside the module is found by its short name and by its TypeId,
- * skips EVs after bad feedback, and runs in FabricExperiment, where every flow completes.
+ * A path selector defined outside the module (the one of examples/reps-custom-selector.cc) is
+ * found by its short name and by its TypeId, skips EVs after bad feedback, and runs in
+ * FabricExperiment, where every flow completes.
  */
 class CustomSelectorTestCase : public TestCase
 {
@@ -951,20 +883,20 @@ class CustomSelectorTestCase : public TestCase
         PathSelectorNames::Choice byName;
         PathSelectorNames::Choice byTid;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(PathSelectorNames::Lookup("test-rrskip", byName, error), true, error);
-        NS_TEST_ASSERT_MSG_EQ(byName.tid, TestSkipRoundRobinPathSelector::GetTypeId(), "TypeId");
+        NS_TEST_ASSERT_MSG_EQ(PathSelectorNames::Lookup("rrskip", byName, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(byName.tid, SkipRoundRobinPathSelector::GetTypeId(), "TypeId");
         NS_TEST_ASSERT_MSG_EQ(
-            PathSelectorNames::Lookup("ns3::TestSkipRoundRobinPathSelector", byTid, error),
+            PathSelectorNames::Lookup("ns3::SkipRoundRobinPathSelector", byTid, error),
             true,
             error);
-        NS_TEST_ASSERT_MSG_EQ(byTid.name, "test-rrskip", "short name of the TypeId");
+        NS_TEST_ASSERT_MSG_EQ(byTid.name, "rrskip", "short name of the TypeId");
         std::vector<std::string> names = PathSelectorNames::GetAvailableNames();
-        NS_TEST_ASSERT_MSG_EQ((std::find(names.begin(), names.end(), "test-rrskip") != names.end()),
+        NS_TEST_ASSERT_MSG_EQ((std::find(names.begin(), names.end(), "rrskip") != names.end()),
                               true,
                               "listed with the module's selectors");
 
         // The rule: round-robin, an EV with bad feedback skipped once, a good ACK forgives.
-        Ptr<PathSelector> s = CreateObject<TestSkipRoundRobinPathSelector>();
+        Ptr<PathSelector> s = CreateObject<SkipRoundRobinPathSelector>();
         s->SetAttribute("Paths", UintegerValue(4));
         s->SetAttribute("EntropyBase", UintegerValue(100));
         s->SetAttribute("EntropySpace", UintegerValue(1000));
@@ -989,8 +921,21 @@ class CustomSelectorTestCase : public TestCase
                               "101 and 102 skipped once, 103 forgiven");
         NS_TEST_ASSERT_MSG_EQ(s->GetChoiceCount(PathSelector::ROUND_ROBIN), 9, "counted");
 
+        // The smallest entropy space, asked of each selector through PathSelector::Validate().
+        const std::map<std::string, uint32_t> minSpace = {{"rrskip", 1},
+                                                          {"ops", 1},
+                                                          {"mp", 8},
+                                                          {"bitmap", 64},
+                                                          {"mrc", 128}};
+        for (const auto& [name, min] : minSpace)
+        {
+            PathSelectorNames::Choice c;
+            NS_TEST_ASSERT_MSG_EQ(PathSelectorNames::Lookup(name, c, error), true, error);
+            NS_TEST_ASSERT_MSG_EQ(PathSelectorNames::GetMinEntropySpace(c), min, name);
+        }
+
         FabricExperiment e;
-        e.lb = "ops,test-rrskip";
+        e.lb = "ops,rrskip";
         e.leaves = 2;
         e.hostsPerLeaf = 4;
         e.spines = 2;
@@ -1002,7 +947,7 @@ class CustomSelectorTestCase : public TestCase
         e.Check();
         NS_TEST_ASSERT_MSG_EQ(e.GetSelectors().size(), 2, "two selectors");
         RunResult r = e.Run(e.GetSelectors()[1]);
-        NS_TEST_ASSERT_MSG_EQ(r.lb, "test-rrskip", "the result carries the short name");
+        NS_TEST_ASSERT_MSG_EQ(r.lb, "rrskip", "the result carries the short name");
         NS_TEST_ASSERT_MSG_EQ(r.flows.GetFlowCount(), 8, "a permutation of 8 hosts");
         NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(), 8, "every flow completes");
     }

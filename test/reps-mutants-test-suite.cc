@@ -196,8 +196,8 @@ RunScenario(const Scenario& c)
         r.ceAcks += t.ceAcks;
         r.nacks += t.sender->GetStats().nacksReceived;
         Ptr<PathSelector> ps = t.sender->GetPathSelector();
-        r.ecnFeedback += ps->GetFeedbackCount(PathSelector::ECN);
-        r.nackFeedback += ps->GetFeedbackCount(PathSelector::NACK);
+        r.ecnFeedback += ps->GetFeedbackCount(PathSelector::Feedback::ECN);
+        r.nackFeedback += ps->GetFeedbackCount(PathSelector::Feedback::NACK);
     }
     r.drops = log.drops.size();
     for (Time t : log.drops)

@@ -6,9 +6,9 @@
 
 #include "ns3/ecmp-path-selector.h"
 #include "ns3/object-factory.h"
-#include "ns3/shuffle.h"
 #include "ns3/reps-path-selector.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -191,9 +191,158 @@ class EcmpStreamAfterStartTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * A selector that keeps every Feedback its DoFeedback() hook receives.
+ */
+class RecordingPathSelector : public PathSelector
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::RecordingPathSelector")
+                                .SetParent<PathSelector>()
+                                .SetGroupName("Reps")
+                                .AddConstructor<RecordingPathSelector>();
+        return tid;
+    }
+
+    std::vector<Feedback> received; //!< What DoFeedback() received, in order.
+
+  protected:
+    uint16_t DoNextEntropy(bool retransmission, Choice& why) override
+    {
+        why = FIXED;
+        return GetEntropyBase();
+    }
+
+    void DoFeedback(const Feedback& feedback) override
+    {
+        received.push_back(feedback);
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(RecordingPathSelector);
+
+/**
+ * \ingroup reps-test
+ * The queue pair's events reach DoFeedback() as data: the EV, the kind and, for an ACK, the
+ * packet's RTT (zero for a NACK or a loss).
+ */
+class FeedbackAsDataTestCase : public TestCase
+{
+  public:
+    FeedbackAsDataTestCase()
+        : TestCase("DoFeedback() receives the EV, the kind and the RTT of an ACK")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using Feedback = PathSelector::Feedback;
+        Ptr<RecordingPathSelector> s = CreateObject<RecordingPathSelector>();
+        s->Start(PathSelectorContext());
+        s->OnAck(7, false, MicroSeconds(9));
+        s->OnAck(8, true, MicroSeconds(12));
+        s->OnNack(9);
+        s->OnLoss(10);
+        const std::vector<Feedback>& got = s->received;
+        NS_TEST_ASSERT_MSG_EQ(got.size(), 4, "one DoFeedback() per event");
+        const std::vector<std::pair<uint16_t, Feedback::Kind>> kinds = {{7, Feedback::GOOD},
+                                                                        {8, Feedback::ECN},
+                                                                        {9, Feedback::NACK},
+                                                                        {10, Feedback::LOST}};
+        const std::vector<Time> rtts = {MicroSeconds(9), MicroSeconds(12), Time(0), Time(0)};
+        for (std::size_t i = 0; i < got.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(got[i].ev, kinds[i].first, "EV of event " << i);
+            NS_TEST_ASSERT_MSG_EQ(got[i].kind, kinds[i].second, "kind of event " << i);
+            NS_TEST_ASSERT_MSG_EQ(got[i].rtt, rtts[i], "RTT of event " << i);
+        }
+        s->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * Validate() tells what is wrong before Start() would abort: the base class's entropy range and
+ * context, then each selector's own rules (a set of distinct EVs larger than the space, a
+ * pinned ECMP EV outside it, MRC's paths per plane).
+ */
+class SelectorValidateTestCase : public TestCase
+{
+  public:
+    SelectorValidateTestCase()
+        : TestCase("Validate(): the base class's checks and each selector's own")
+    {
+    }
+
+  private:
+    /**
+     * \param typeName a selector's TypeId name.
+     * \param space its EntropySpace.
+     * \return a selector of that type with that space.
+     */
+    static Ptr<PathSelector> Make(const std::string& typeName, uint32_t space)
+    {
+        ObjectFactory factory(typeName);
+        factory.Set("EntropySpace", UintegerValue(space));
+        return factory.Create<PathSelector>();
+    }
+
+    void DoRun() override
+    {
+        PathSelectorContext ctx;
+        NS_TEST_ASSERT_MSG_EQ(Make("ns3::OpsPathSelector", 1)->Validate(ctx), "", "OPS, 1 EV");
+        Ptr<PathSelector> ops = Make("ns3::OpsPathSelector", 65536);
+        ops->SetAttribute("EntropyBase", UintegerValue(1));
+        NS_TEST_ASSERT_MSG_EQ(ops->Validate(ctx),
+                              "PathSelector: EntropyBase (1) + EntropySpace (65536) must not "
+                              "exceed 65536",
+                              "the base class's range");
+        PathSelectorContext noRtt;
+        noRtt.baseRtt = Time(0);
+        NS_TEST_ASSERT_MSG_EQ(Make("ns3::OpsPathSelector", 8)->Validate(noRtt),
+                              "PathSelector: the base RTT of the connection must be > 0",
+                              "the context");
+
+        NS_TEST_ASSERT_MSG_EQ(Make("ns3::MpPathSelector", 8)->Validate(ctx), "", "MP, 8 of 8");
+        std::string msg = Make("ns3::MpPathSelector", 7)->Validate(ctx);
+        NS_TEST_ASSERT_MSG_EQ((msg.find("MpPathSelector: Paths (8) must not exceed "
+                                        "EntropySpace (7)") != std::string::npos),
+                              true,
+                              msg);
+        msg = Make("ns3::BitmapPathSelector", 63)->Validate(ctx);
+        NS_TEST_ASSERT_MSG_EQ((msg.find("BitmapPathSelector: Paths (64)") != std::string::npos),
+                              true,
+                              msg);
+        NS_TEST_ASSERT_MSG_EQ(Make("ns3::MrcPathSelector", 128)->Validate(ctx), "", "MRC, 1 plane");
+        PathSelectorContext planes;
+        planes.planes = 4;
+        msg = Make("ns3::MrcPathSelector", 128)->Validate(planes);
+        NS_TEST_ASSERT_MSG_EQ(msg, "", "MRC, 4 planes of 32 EVs: " + msg);
+        msg = Make("ns3::MrcPathSelector", 127)->Validate(planes);
+        NS_TEST_ASSERT_MSG_EQ((msg.find("on each of the 4 plane(s)") != std::string::npos),
+                              true,
+                              msg);
+        Ptr<PathSelector> ecmp = Make("ns3::EcmpPathSelector", 16);
+        ecmp->SetAttribute("Entropy", UintegerValue(16));
+        NS_TEST_ASSERT_MSG_EQ(ecmp->Validate(ctx),
+                              "EcmpPathSelector: Entropy (16) must lie in [0, 16)",
+                              "a pinned EV outside the space");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Every selector of the module: a short name of its own, the queue pair's events reach the
- * DoFeedback() hook as GOOD, ECN, NACK and LOST (counted and traced by the base class), and
- * its counters are readable by name without knowing its class (REPS's freezes included).
+ * DoFeedback() hook as Feedback::GOOD, ECN, NACK and LOST (counted and traced by the base class),
+ * and its counters are readable by name without knowing its class (REPS's freezes included).
  */
 class SelectorFeedbackCountersTestCase : public TestCase
 {
@@ -205,14 +354,14 @@ class SelectorFeedbackCountersTestCase : public TestCase
 
   private:
     /// Feedback trace log.
-    std::vector<std::pair<uint16_t, PathSelector::Feedback>> m_log;
+    std::vector<std::pair<uint16_t, PathSelector::Feedback::Kind>> m_log;
 
     /**
      * Feedback trace sink.
      * \param ev the EV
      * \param kind what came back
      */
-    void Feedback(uint16_t ev, PathSelector::Feedback kind)
+    void Feedback(uint16_t ev, PathSelector::Feedback::Kind kind)
     {
         m_log.emplace_back(ev, kind);
     }
@@ -252,14 +401,16 @@ class SelectorFeedbackCountersTestCase : public TestCase
             s->OnLoss(a);
             s->OnTimeout();
             NS_TEST_ASSERT_MSG_EQ(m_log.size(), 5, typeName << ": one Feedback per event");
-            NS_TEST_ASSERT_MSG_EQ((m_log[1] == std::make_pair(b, PathSelector::ECN)), true, "ECN");
-            NS_TEST_ASSERT_MSG_EQ((m_log[3] == std::make_pair(b, PathSelector::LOST)),
+            NS_TEST_ASSERT_MSG_EQ((m_log[1] == std::make_pair(b, PathSelector::Feedback::ECN)),
+                                  true,
+                                  "ECN");
+            NS_TEST_ASSERT_MSG_EQ((m_log[3] == std::make_pair(b, PathSelector::Feedback::LOST)),
                                   true,
                                   "lost");
-            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::GOOD), 1, typeName);
-            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::ECN), 1, typeName);
-            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::NACK), 1, typeName);
-            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::LOST), 2, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::Feedback::GOOD), 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::Feedback::ECN), 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::Feedback::NACK), 1, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::Feedback::LOST), 2, typeName);
             NS_TEST_ASSERT_MSG_EQ(s->GetTimeoutCount(), 1, typeName);
             NS_TEST_ASSERT_MSG_EQ(s->GetPacketCount(), 3, typeName);
             PathSelector::Counters c = s->GetCounters();
@@ -287,7 +438,7 @@ class SelectorFeedbackCountersTestCase : public TestCase
             // Starting again resets every counter.
             s->Start(ctx);
             NS_TEST_ASSERT_MSG_EQ(s->GetPacketCount(), 0, typeName);
-            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::LOST), 0, typeName);
+            NS_TEST_ASSERT_MSG_EQ(s->GetFeedbackCount(PathSelector::Feedback::LOST), 0, typeName);
             s->Dispose();
         }
         Simulator::Destroy();
@@ -353,6 +504,8 @@ class RepsPathSelectorTestSuite : public TestSuite
         AddTestCase(new EcmpPinnedAndSeededTestCase, reps::kQuick);
         AddTestCase(new EcmpStreamAfterStartTestCase, reps::kQuick);
         AddTestCase(new SelectorFeedbackCountersTestCase, reps::kQuick);
+        AddTestCase(new FeedbackAsDataTestCase, reps::kQuick);
+        AddTestCase(new SelectorValidateTestCase, reps::kQuick);
         AddTestCase(new ShuffleTestCase, reps::kQuick);
     }
 };
