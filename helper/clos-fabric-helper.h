@@ -5,6 +5,7 @@
 #ifndef REPS_CLOS_FABRIC_HELPER_H
 #define REPS_CLOS_FABRIC_HELPER_H
 
+#include "ns3/abort.h"
 #include "ns3/attribute.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/data-rate.h"
@@ -107,12 +108,27 @@ class ClosFabricHelper : public Object
     void SetSwitchQueueDisc(const std::string& type, Ts&&... args);
 
     /**
-     * Set an attribute of the ns3::SwitchLoadBalancer given to every switch (the adaptive and
-     * DLB choices of ForwardingMode), e.g. FlowletTimeout.
+     * Choose how every switch picks among equal-cost ports: the type and attributes of the
+     * PortSelector each switch is given (one object per switch), as
+     * PointToPointHelper::SetDeviceAttribute() does for devices. The default is
+     * ns3::HashPortSelector. Aborts when the TypeId is unknown or not a PortSelector.
+     * \tparam Ts \deduced name and value pairs
+     * \param type its TypeId name, e.g. "ns3::DlbPortSelector"
+     * \param args attribute name and value pairs, e.g. "FlowletTimeout", TimeValue(...)
+     */
+    template <typename... Ts>
+    void SetPortSelector(const std::string& type, Ts&&... args);
+
+    /**
+     * Set an attribute of the port selectors (after SetPortSelector(), which starts from the
+     * type's defaults again). Aborts when the chosen type has no such attribute.
      * \param name the attribute name
      * \param value its value
      */
-    void SetSwitchLoadBalancerAttribute(const std::string& name, const AttributeValue& value);
+    void SetPortSelectorAttribute(const std::string& name, const AttributeValue& value);
+
+    /// \return the TypeId of the port selectors the switches are given
+    TypeId GetPortSelectorType() const;
 
     /**
      * Give every host NIC a root queue disc (by default there is none, and the host device's
@@ -155,6 +171,12 @@ class ClosFabricHelper : public Object
     static int64_t AssignStreams(Ptr<ClosFabric> fabric, int64_t stream);
 
   private:
+    /**
+     * \param type a TypeId name
+     * \return an empty string when it names a PortSelector that can be created, else why not
+     */
+    static std::string ValidatePortSelector(const std::string& type);
+
     /// Attribute name and value, applied in order.
     using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
 
@@ -334,7 +356,6 @@ class ClosFabricHelper : public Object
     QueueSize m_kmax;                   //!< EcnKmax attribute.
     bool m_trimming;                    //!< Trimming attribute.
     uint32_t m_hashSeed;                //!< HashSeed attribute.
-    FabricSwitch::Mode m_mode;          //!< ForwardingMode attribute.
     Time m_convergenceDelay;            //!< RoutingConvergenceDelay attribute.
     Ipv4Address m_base;                 //!< HostAddressBase attribute.
     Ipv4Mask m_mask;                    //!< HostAddressMask attribute.
@@ -345,7 +366,7 @@ class ClosFabricHelper : public Object
     AttributeList m_switchQdAttributes; //!< Its attributes.
     std::string m_hostQdType;           //!< Host queue disc TypeId name ("" = none).
     AttributeList m_hostQdAttributes;   //!< Its attributes.
-    ObjectFactory m_lbFactory;          //!< Load balancer of every switch.
+    ObjectFactory m_portSelector;       //!< Port selector of every switch.
     bool m_pfc;                         //!< Pfc attribute.
     ObjectFactory m_pfcSwitchFactory;   //!< PfcSwitch of every switch (SetPfcAttribute()).
     ObjectFactory m_pfcPortFactory;     //!< PfcPort of every device (SetPfcAttribute()).
@@ -358,6 +379,15 @@ ClosFabricHelper::SetSwitchQueueDisc(const std::string& type, Ts&&... args)
     m_switchQdType = type;
     m_switchQdAttributes.clear();
     CollectAttributes(m_switchQdAttributes, std::forward<Ts>(args)...);
+}
+
+template <typename... Ts>
+void
+ClosFabricHelper::SetPortSelector(const std::string& type, Ts&&... args)
+{
+    std::string error = ValidatePortSelector(type);
+    NS_ABORT_MSG_IF(!error.empty(), error);
+    m_portSelector = ObjectFactory(type, std::forward<Ts>(args)...);
 }
 
 template <typename... Ts>
