@@ -78,122 +78,6 @@ SplitBounds(const std::string& info, std::string& min, std::string& max)
     return true;
 }
 
-/**
- * \param text a Time as ns-3 prints it ("+1e+09ns", "-5us")
- * \param [out] fs it in femtoseconds, saturated at +-9.2e18 (+-2.6 hours)
- * \return whether it could be read
- */
-bool
-ReadPrintedTime(const std::string& text, long double& fs)
-{
-    static const std::vector<std::pair<std::string, long double>> units = {
-        {"min", 60e15L},
-        {"ms", 1e12L},
-        {"us", 1e9L},
-        {"ns", 1e6L},
-        {"ps", 1e3L},
-        {"fs", 1.0L},
-        {"s", 1e15L},
-        {"h", 3600e15L},
-        {"d", 86400e15L},
-        {"y", 365 * 86400e15L},
-    };
-    char* end = nullptr;
-    const long double v = std::strtold(text.c_str(), &end);
-    if (end == text.c_str())
-    {
-        return false;
-    }
-    const std::string unit = end;
-    for (const auto& [name, scale] : units)
-    {
-        if (unit == name)
-        {
-            fs = v * scale;
-            return true;
-        }
-    }
-    return false;
-}
-
-/**
- * \param value a quantity in its smallest unit
- * \param units the units, largest first, each with its size in the smallest unit
- * \param smallest the name of the smallest unit
- * \return it in the largest unit that writes it as a whole number (512KiB, 10ms, 400Gbps)
- */
-template <typename T>
-std::string
-WithLargestUnit(T value, const std::vector<std::pair<const char*, T>>& units, const char* smallest)
-{
-    for (const auto& [name, scale] : units)
-    {
-        if (value != 0 && value % scale == 0)
-        {
-            return std::to_string(value / scale) + name;
-        }
-    }
-    return std::to_string(value) + smallest;
-}
-
-/**
- * \param t a time
- * \return it in the largest unit that writes it as a whole number (0, 10ms, 8us, 1500ns)
- */
-std::string
-FormatTime(Time t)
-{
-    if (t.IsZero())
-    {
-        return "0";
-    }
-    if (t >= Seconds(9000) || t <= Seconds(-9000))
-    {
-        std::ostringstream os;
-        os << t.GetSeconds() << "s"; // beyond femtoseconds in 64 bits
-        return os.str();
-    }
-    return WithLargestUnit<int64_t>(t.GetFemtoSeconds(),
-                                    {{"s", 1000000000000000},
-                                     {"ms", 1000000000000},
-                                     {"us", 1000000000},
-                                     {"ns", 1000000},
-                                     {"ps", 1000}},
-                                    "fs");
-}
-
-/**
- * \param bytes a size
- * \return it in the largest binary unit that writes it as a whole number (0, 512KiB, 1000)
- */
-std::string
-FormatBytes(uint64_t bytes)
-{
-    if (bytes == 0)
-    {
-        return "0";
-    }
-    return WithLargestUnit<uint64_t>(bytes,
-                                     {{"TiB", uint64_t{1} << 40},
-                                      {"GiB", uint64_t{1} << 30},
-                                      {"MiB", uint64_t{1} << 20},
-                                      {"KiB", uint64_t{1} << 10}},
-                                     "");
-}
-
-/**
- * \param rate a rate
- * \return it in the largest decimal unit that writes it as a whole number (400Gbps)
- */
-std::string
-FormatRate(DataRate rate)
-{
-    return WithLargestUnit<uint64_t>(
-        rate.GetBitRate(),
-        {{"Tbps", 1000000000000}, {"Gbps", 1000000000}, {"Mbps", 1000000}, {"Kbps", 1000}},
-        "bps");
-}
-
 } // namespace
 
 AttributeAlias::AttributeAlias(const std::string& name, const std::string& path, Unit unit)
@@ -286,8 +170,9 @@ AttributeAlias::GetAllowed() const
     case Kind::UNSIGNED:
         if (m_unit == Unit::BYTES)
         {
-            return "bytes, e.g. 512KiB; " + FormatBytes(std::strtoull(min.c_str(), nullptr, 10)) +
-                   " to " + FormatBytes(std::strtoull(max.c_str(), nullptr, 10));
+            return "bytes, e.g. 512KiB; " +
+                   OptionParser::FormatBytes(std::strtoull(min.c_str(), nullptr, 10)) + " to " +
+                   OptionParser::FormatBytes(std::strtoull(max.c_str(), nullptr, 10));
         }
         return bounded ? min + " to " + max : info;
     case Kind::SIGNED:
@@ -298,16 +183,18 @@ AttributeAlias::GetAllowed() const
     case Kind::TIME: {
         long double lo = 0;
         long double hi = 0;
-        if (!bounded || !ReadPrintedTime(min, lo) || !ReadPrintedTime(max, hi))
+        if (!bounded || !OptionParser::ReadPrintedTime(min, lo) ||
+            !OptionParser::ReadPrintedTime(max, hi))
         {
             return "a Time, e.g. 10us";
         }
-        const std::string low = FormatTime(FemtoSeconds(static_cast<int64_t>(lo)));
+        const std::string low = OptionParser::FormatTime(FemtoSeconds(static_cast<int64_t>(lo)));
         if (hi >= 9.0e18L)
         {
             return "a Time, at least " + low;
         }
-        return "a Time, " + low + " to " + FormatTime(FemtoSeconds(static_cast<int64_t>(hi)));
+        return "a Time, " + low + " to " +
+               OptionParser::FormatTime(FemtoSeconds(static_cast<int64_t>(hi)));
     }
     case Kind::RATE:
         return "a DataRate, e.g. 400Gbps";
@@ -361,8 +248,9 @@ AttributeAlias::ParseWhole(const std::string& text, std::string& error) const
     }
     if (v < lo || v > hi)
     {
-        error = option + ": " + text + " is out of range; allowed: " + FormatBytes(lo) + " to " +
-                FormatBytes(hi);
+        error = option + ": " + text +
+                " is out of range; allowed: " + OptionParser::FormatBytes(lo) + " to " +
+                OptionParser::FormatBytes(hi);
         return nullptr;
     }
     return Create<UintegerValue>(v);
@@ -509,12 +397,12 @@ AttributeAlias::Format(const AttributeValue& value) const
     {
     case Kind::UNSIGNED: {
         const uint64_t v = dynamic_cast<const UintegerValue&>(value).Get();
-        return m_unit == Unit::BYTES ? FormatBytes(v) : std::to_string(v);
+        return m_unit == Unit::BYTES ? OptionParser::FormatBytes(v) : std::to_string(v);
     }
     case Kind::TIME:
-        return FormatTime(dynamic_cast<const TimeValue&>(value).Get());
+        return OptionParser::FormatTime(dynamic_cast<const TimeValue&>(value).Get());
     case Kind::RATE:
-        return FormatRate(dynamic_cast<const DataRateValue&>(value).Get());
+        return OptionParser::FormatRate(dynamic_cast<const DataRateValue&>(value).Get());
     case Kind::QUEUE: {
         const QueueSize q = dynamic_cast<const QueueSizeValue&>(value).Get();
         if (m_unit == Unit::PACKETS && q.GetUnit() == QueueSizeUnit::PACKETS)

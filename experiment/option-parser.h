@@ -142,6 +142,31 @@ class OptionParser
                           bool& value,
                           std::string& error);
 
+    /**
+     * \param t a time
+     * \return it in the largest unit that writes it as a whole number (0, 10ms, 8us, 1500ns)
+     */
+    static std::string FormatTime(Time t);
+
+    /**
+     * \param bytes a size
+     * \return it in the largest binary unit that writes it as a whole number (0, 512KiB, 1000)
+     */
+    static std::string FormatBytes(uint64_t bytes);
+
+    /**
+     * \param rate a rate
+     * \return it in the largest decimal unit that writes it as a whole number (400Gbps)
+     */
+    static std::string FormatRate(DataRate rate);
+
+    /**
+     * \param text a Time as ns-3 prints it ("+1e+09ns", "-5us")
+     * \param [out] fs it in femtoseconds
+     * \return whether it could be read
+     */
+    static bool ReadPrintedTime(const std::string& text, long double& fs);
+
     /// Reads an option's value and says whether it could: (option, text, error).
     using ValueParser = std::function<bool(const std::string&, const std::string&, std::string&)>;
 

@@ -8,6 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/fabric-link-error-model.h"
+#include "ns3/glb-port-selector.h"
 #include "ns3/hash.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -19,9 +20,8 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/red-queue-disc.h"
-#include "ns3/reps-ns3-compat.h"
-#include "ns3/switch-load-balancer.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -148,20 +148,6 @@ ClosFabricHelper::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_hashSeed),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("ForwardingMode",
-                          "How switches choose among equal-cost egress ports.",
-                          EnumValue(FabricSwitch::FLOW_HASH),
-                          REPS_MAKE_ENUM_ACCESSOR(FabricSwitch::Mode, &ClosFabricHelper::m_mode),
-                          MakeEnumChecker(FabricSwitch::FLOW_HASH,
-                                          "FlowHash",
-                                          FabricSwitch::RANDOM,
-                                          "Random",
-                                          FabricSwitch::ADAPTIVE,
-                                          "Adaptive",
-                                          FabricSwitch::DLB,
-                                          "Dlb",
-                                          FabricSwitch::GLB,
-                                          "Glb"))
             .AddAttribute("RoutingConvergenceDelay",
                           "RoutingConvergenceDelay of the fabric built (Time::Max(): never).",
                           TimeValue(Time::Max()),
@@ -206,14 +192,13 @@ ClosFabricHelper::GetTypeId()
 ClosFabricHelper::ClosFabricHelper()
     : m_fatTreeK(0),
       m_oversubscription(0),
-      m_mode(FabricSwitch::FLOW_HASH),
       m_pfc(false)
 {
     NS_LOG_FUNCTION(this);
     m_switchQdFactory.SetTypeId(EcnQueueDisc::GetTypeId());
     m_pfcSwitchFactory.SetTypeId("ns3::PfcSwitch");
     m_pfcPortFactory.SetTypeId("ns3::PfcPort");
-    m_lbFactory.SetTypeId("ns3::SwitchLoadBalancer");
+    m_portSelector.SetTypeId("ns3::HashPortSelector");
 }
 
 ClosFabricHelper::~ClosFabricHelper()
@@ -432,7 +417,8 @@ ClosFabricHelper::ConfigureQueueDisc(const std::string& method,
 std::string
 ClosFabricHelper::ValidateQueueDiscs() const
 {
-    for (const std::string& error : {m_switchQdError, m_hostQdError, m_pfcError})
+    for (const std::string& error :
+         {m_switchQdError, m_hostQdError, m_pfcError, m_portSelectorError})
     {
         if (!error.empty())
         {
@@ -553,12 +539,30 @@ ClosFabricHelper::AddNodes(Ptr<ClosFabric> f, Ptr<ClosFabric> plane0) const
     }
 }
 
+std::string
+ClosFabricHelper::ValidatePortSelector(const std::string& type)
+{
+    return RdmaHelper::ValidateTypeId(type,
+                                      PortSelector::GetTypeId(),
+                                      "ClosFabricHelper::SetPortSelector");
+}
+
 void
-ClosFabricHelper::SetSwitchLoadBalancerAttribute(const std::string& name,
-                                                 const AttributeValue& value)
+ClosFabricHelper::SetPortSelectorAttribute(const std::string& name, const AttributeValue& value)
 {
     NS_LOG_FUNCTION(this << name);
-    m_lbFactory.Set(name, value);
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(m_portSelector.GetTypeId().LookupAttributeByName(name, &info),
+                        "ClosFabricHelper::SetPortSelectorAttribute: "
+                            << m_portSelector.GetTypeId().GetName() << " has no attribute '" << name
+                            << "'");
+    m_portSelector.Set(name, value);
+}
+
+TypeId
+ClosFabricHelper::GetPortSelectorType() const
+{
+    return m_portSelector.GetTypeId();
 }
 
 void
@@ -572,34 +576,32 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f, uint32_t plane) const
         Ptr<Node> node = switches.Get(i);
         node->AggregateObject(CreateObject<TrafficControlLayer>());
         Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
-        sw->SetAttribute("Mode", EnumValue(m_mode));
-        sw->SetLoadBalancer(m_lbFactory.Create<SwitchLoadBalancer>());
+        sw->SetPortSelector(m_portSelector.Create<PortSelector>());
         sw->SetAttribute(
             "Salt",
             UintegerValue(SwitchSalt(m_hashSeed, plane * nodesPerPlane + f->GetNHosts() + i)));
         node->AggregateObject(sw);
     }
-    if (m_mode == FabricSwitch::GLB)
+    // GLB: where every switch is (leaves choose up-links, the others raise the carried metric).
+    std::vector<uint32_t> hostLeaf(f->GetNHosts());
+    for (uint32_t h = 0; h < f->GetNHosts(); h++)
     {
-        // Where every switch is: leaves choose up-links, the others raise the carried metric.
-        std::vector<uint32_t> hostLeaf(f->GetNHosts());
-        for (uint32_t h = 0; h < f->GetNHosts(); h++)
+        hostLeaf[h] = f->GetLeafOfHost(h);
+    }
+    for (uint32_t i = 0; i < switches.GetN(); i++)
+    {
+        Ptr<PortSelector> ps = switches.Get(i)->GetObject<FabricSwitch>()->GetPortSelector();
+        if (Ptr<GlbPortSelector> glb = DynamicCast<GlbPortSelector>(ps))
         {
-            hostLeaf[h] = f->GetLeafOfHost(h);
+            glb->SetTopology(UINT32_MAX, hostLeaf, f->GetNLeaves());
         }
-        for (uint32_t i = 0; i < switches.GetN(); i++)
+    }
+    for (uint32_t l = 0; l < f->GetNLeaves(); l++)
+    {
+        Ptr<PortSelector> ps = f->GetLeaf(l)->GetObject<FabricSwitch>()->GetPortSelector();
+        if (Ptr<GlbPortSelector> glb = DynamicCast<GlbPortSelector>(ps))
         {
-            switches.Get(i)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
-                UINT32_MAX,
-                hostLeaf,
-                f->GetNLeaves());
-        }
-        for (uint32_t l = 0; l < f->GetNLeaves(); l++)
-        {
-            f->GetLeaf(l)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
-                l,
-                hostLeaf,
-                f->GetNLeaves());
+            glb->SetTopology(l, hostLeaf, f->GetNLeaves());
         }
     }
 }

@@ -5,6 +5,7 @@
 #ifndef REPS_CLOS_FABRIC_HELPER_H
 #define REPS_CLOS_FABRIC_HELPER_H
 
+#include "ns3/abort.h"
 #include "ns3/attribute.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/data-rate.h"
@@ -40,9 +41,9 @@ namespace ns3
  * configures one: the type's own attributes, with its defaults for those not given. Every
  * tunable number of a part lives in that part's attributes: the helper's own attributes are
  * the structure (shape, rates, delays, MTU, addresses, planes, MPI systems, whether PFC is
- * installed, the hash seed), and the switch queues, the PFC objects and the switch load
- * balancers are configured through SetSwitchQueueDisc(), SetPfcAttribute() and
- * SetSwitchLoadBalancerAttribute() (or Config::SetDefault() on their own types).
+ * installed, the hash seed), and the switch queues, the PFC objects and the switches' port
+ * selectors are configured through SetSwitchQueueDisc(), SetPfcAttribute() and
+ * SetPortSelector() (or Config::SetDefault() on their own types).
  *
  * Planes (1 .. 8): a multi-plane fabric is Planes identical, disjoint copies of that shape
  * (each with its own leaves, spines or aggregation switches and cores, its own links and
@@ -118,12 +119,27 @@ class ClosFabricHelper : public Object
     void SetSwitchQueueDisc(const std::string& type, Ts&&... args);
 
     /**
-     * Set an attribute of the ns3::SwitchLoadBalancer given to every switch (the adaptive and
-     * DLB choices of ForwardingMode), e.g. FlowletTimeout.
+     * Choose how every switch picks among equal-cost ports: the type and attributes of the
+     * PortSelector each switch is given (one object per switch), as
+     * PointToPointHelper::SetDeviceAttribute() does for devices. The default is
+     * ns3::HashPortSelector. Aborts when the TypeId is unknown or not a PortSelector.
+     * \tparam Ts \deduced name and value pairs
+     * \param type its TypeId name, e.g. "ns3::DlbPortSelector"
+     * \param args attribute name and value pairs, e.g. "FlowletTimeout", TimeValue(...)
+     */
+    template <typename... Ts>
+    void SetPortSelector(const std::string& type, Ts&&... args);
+
+    /**
+     * Set an attribute of the port selectors (after SetPortSelector(), which starts from the
+     * type's defaults again). Aborts when the chosen type has no such attribute.
      * \param name the attribute name
      * \param value its value
      */
-    void SetSwitchLoadBalancerAttribute(const std::string& name, const AttributeValue& value);
+    void SetPortSelectorAttribute(const std::string& name, const AttributeValue& value);
+
+    /// \return the TypeId of the port selectors the switches are given
+    TypeId GetPortSelectorType() const;
 
     /**
      * Give every host NIC a root queue disc (by default there is none, and the host device's
@@ -169,6 +185,12 @@ class ClosFabricHelper : public Object
     static int64_t AssignStreams(Ptr<ClosFabric> fabric, int64_t stream);
 
   private:
+    /**
+     * \param type a TypeId name
+     * \return an empty string when it names a PortSelector that can be created, else why not
+     */
+    static std::string ValidatePortSelector(const std::string& type);
+
     /// Attribute name and value, applied in order.
     using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
 
@@ -302,7 +324,6 @@ class ClosFabricHelper : public Object
     QueueSize m_hostQueueSize;        //!< HostQueueSize attribute.
     uint32_t m_mtu;                   //!< Mtu attribute.
     uint32_t m_hashSeed;              //!< HashSeed attribute.
-    FabricSwitch::Mode m_mode;        //!< ForwardingMode attribute.
     Time m_convergenceDelay;          //!< RoutingConvergenceDelay attribute.
     Ipv4Address m_base;               //!< HostAddressBase attribute.
     Ipv4Mask m_mask;                  //!< HostAddressMask attribute.
@@ -312,7 +333,8 @@ class ClosFabricHelper : public Object
     std::string m_switchQdError;      //!< Why SetSwitchQueueDisc() refused its arguments.
     ObjectFactory m_hostQdFactory;    //!< Host NIC queue disc (no TypeId: none).
     std::string m_hostQdError;        //!< Why SetHostQueueDisc() refused its arguments.
-    ObjectFactory m_lbFactory;        //!< Load balancer of every switch.
+    ObjectFactory m_portSelector;     //!< Port selector of every switch.
+    std::string m_portSelectorError;  //!< Why SetPortSelector() refused its type.
     bool m_pfc;                       //!< Pfc attribute.
     ObjectFactory m_pfcSwitchFactory; //!< PfcSwitch of every switch (SetPfcAttribute()).
     ObjectFactory m_pfcPortFactory;   //!< PfcPort of every device (SetPfcAttribute()).
@@ -326,6 +348,18 @@ ClosFabricHelper::SetSwitchQueueDisc(const std::string& type, Ts&&... args)
     AttributeList attributes;
     CollectAttributes(attributes, std::forward<Ts>(args)...);
     m_switchQdError = ConfigureQueueDisc("SetSwitchQueueDisc", type, attributes, m_switchQdFactory);
+}
+
+template <typename... Ts>
+void
+ClosFabricHelper::SetPortSelector(const std::string& type, Ts&&... args)
+{
+    // A bad type is reported by Validate() and Build(), as the queue discs' are.
+    m_portSelectorError = ValidatePortSelector(type);
+    if (m_portSelectorError.empty())
+    {
+        m_portSelector = ObjectFactory(type, std::forward<Ts>(args)...);
+    }
 }
 
 template <typename... Ts>
