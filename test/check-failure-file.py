@@ -11,7 +11,9 @@
 3. Files that are wrong only once resolved against the fabric (unknown node, a host as a
    switch, 'up' of an element that is up, a second 'down', a flap overlapping a down period,
    nodes that are not linked) are refused with exit status 1 and a message naming the file,
-   the line and the problem.
+   the line and the problem; so are uplinks elements the fabric cannot meet.
+4. Drawn uplinks of the file next to --failedLinks (one FailureInjector plays both): the file's
+   line has its "failures" entry, the option's link only its "events" marker.
 
 Usage: check-failure-file.py EXAMPLES_DIR
 """
@@ -50,6 +52,13 @@ BAD = [
     ("20us switch:p1.spine0 down\n", "line 1: element 'switch:p1.spine0': no node 'p1.spine0'"),
     ("20us plane:9 down\n", "line 1: element 'plane:9': the plane after 'plane:' must be a number"),
     ("0 plane:0 loss 0.5\n", "line 1: action 'loss' applies to links, not to a plane"),
+    # Uplinks elements the 16-host fabric cannot meet, or without the stream of their draw.
+    ("20us uplinks:17#5000 down\n",
+     "line 1: element 'uplinks:17#5000': 17 uplinks asked, the fabric has 16 (of every plane)"),
+    ("\n20us uplinks:2@leaf4 down\n",
+     "line 2: element 'uplinks:2@leaf4': no leaf 4 in this fabric (leaves 0 to 3)"),
+    ("20us uplinks:2 down\n", "line 1: element 'uplinks:2': uplinks drawn at random need the "
+     "stream of the draw"),
 ]
 
 results = []
@@ -97,6 +106,33 @@ def plane_schedule(example, tmp):
               r["completed"] == r["flows"], "%d of %d" % (r["completed"], r["flows"]))
         check("planes %s: per-plane load reported" % lb,
               [p["plane"] for p in r.get("planes", [])] == [0, 1], str(r.get("planes")))
+
+
+def uplinks_schedule(example, tmp):
+    """Drawn uplinks of the file, staggered, next to --failedLinks: the file's line has its
+    "failures" entry, the option's link has none but its "events" marker, and both fail."""
+    sched = os.path.join(tmp, "uplinks.txt")
+    with open(sched, "w") as f:
+        f.write("20us uplinks:2#5000+10us down\n100us uplinks:2#5000+10us up\n")
+    out = os.path.join(tmp, "uplinks.json")
+    run = subprocess.run([example] + SHAPE + ["--lb=reps", "--failedLinks=1", "--failAt=30us",
+                                              "--failureFile=" + sched, "--json=" + out],
+                         capture_output=True, text=True, timeout=600)
+    if run.returncode != 0:
+        check("uplinks: the run with uplinks elements succeeds", False, run.stderr[-500:])
+        return
+    with open(out) as f:
+        r = json.load(f)["results"][0]
+    failures = r.get("failures", [])
+    check("uplinks: one entry, the file's line",
+          [(f["line"], f["element"], f["action"], f["t_us"]) for f in failures]
+          == [(1, "uplinks:2#5000+10us", "down", 20)], str(failures))
+    labels = [(e["t_us"], e["label"]) for e in r["events"]]
+    check("uplinks: the option's link is an event at 30 us",
+          any(t == 30 and l.endswith(" down") and not l.startswith("uplinks:")
+              for t, l in labels), str(labels))
+    check("uplinks: every flow completes", r["completed"] == r["flows"],
+          "%d of %d" % (r["completed"], r["flows"]))
 
 
 def main():
@@ -148,6 +184,7 @@ def main():
             check("REPS stops sending into the dead link at least twice as fast as OPS",
                   recovery["reps"] * 2 <= recovery["ops"], str(recovery))
         plane_schedule(example, tmp)
+        uplinks_schedule(example, tmp)
         for i, (text, want) in enumerate(BAD):
             path = os.path.join(tmp, "bad%d.txt" % i)
             with open(path, "w") as f:
