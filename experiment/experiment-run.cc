@@ -13,16 +13,13 @@
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/config.h"
-#include "ns3/dlb-port-selector.h"
 #include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/log.h"
-#include "ns3/ops-path-selector.h"
 #include "ns3/queue-size.h"
-#include "ns3/reps-path-selector.h"
 #include "ns3/ring-all-reduce.h"
 #include "ns3/roce-ack-header.h"
 #include "ns3/roce-bth-header.h"
@@ -202,13 +199,6 @@ ExperimentRun::BuildFabric()
     fh->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(e.trim));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
     fh->SetPortSelector(m_parsed.portSelector);
-    // --dlbTimeout and --dlbTableSize: the flowlet table of DLB and of GLB, built on it.
-    TypeId dlb = DlbPortSelector::GetTypeId();
-    if (fh->GetPortSelectorType() == dlb || fh->GetPortSelectorType().IsChildOf(dlb))
-    {
-        fh->SetPortSelectorAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
-        fh->SetPortSelectorAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
-    }
     fh->SetAttribute("Pfc", BooleanValue(e.pfc));
     fh->SetAttribute("Planes", UintegerValue(e.planes));
     fh->SetAttribute("Systems", UintegerValue(e.systems));

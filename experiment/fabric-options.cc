@@ -60,8 +60,6 @@ FabricOptions::FabricOptions()
       baseRtt("pair"),
       rto("reference"),
       forwarding("hash"),
-      dlbTimeout("8us"),
-      dlbTableSize(4096),
       cc("window"),
       pfc(false),
       planes(1),
@@ -218,23 +216,9 @@ void
 FabricOptions::RegisterSwitchOptions()
 {
     OptionRegistry& o = m_options;
-    o.AddTime("dlbTimeout",
-              "--forwarding=dlb or glb: an idle gap longer than this starts a new flowlet (Time, "
-              "1us to 50us)",
-              &dlbTimeout,
-              &m_parsed.dlbTimeout);
-    o.AddCheck([this]() {
-        TimeInRangeOrExit("--dlbTimeout",
-                          dlbTimeout,
-                          "1us to 50us",
-                          m_parsed.dlbTimeout >= MicroSeconds(1) &&
-                              m_parsed.dlbTimeout <= MicroSeconds(50));
-    });
-    o.AddRange("dlbTableSize",
-               "--forwarding=dlb or glb: flowlet table buckets per switch (16 to 1048576)",
-               &dlbTableSize,
-               OptionRegistry::Fixed(16),
-               OptionRegistry::Fixed(1048576));
+    // The flowlet table of --forwarding=dlb and of glb, which is built on it.
+    o.AddAttribute("dlbTimeout", "ns3::DlbPortSelector::FlowletTimeout");
+    o.AddAttribute("dlbTableSize", "ns3::DlbPortSelector::FlowletTableSize");
     o.AddAttribute("trimMode", "ns3::EcnQueueDisc::TrimMode");
     o.AddAttribute("trimSize", "ns3::EcnQueueDisc::TrimSize");
 }

@@ -60,7 +60,6 @@ class FabricOptions
         Time failGap;                                     //!< --failGap.
         Time reconverge;                                  //!< --reconverge.
         Time rto;                                         //!< --rto when a Time, else 0.
-        Time dlbTimeout;                                  //!< --dlbTimeout.
         std::string portSelector;                         //!< TypeId name of --forwarding.
         Time start;                                       //!< --startTime.
         Time stop;                                        //!< --stopTime.
@@ -146,8 +145,6 @@ class FabricOptions
     std::string baseRtt;    //!< Queue pairs' base RTT: pair or fabric.
     std::string rto;        //!< RTO rule: reference, basertt or a Time.
     std::string forwarding; //!< Switch forwarding: a port selector's word or TypeId.
-    std::string dlbTimeout; //!< DLB flowlet timeout of the switches.
-    uint32_t dlbTableSize;  //!< DLB flowlet table buckets per switch.
     std::string cc;         //!< window, dcqcn or none.
     bool pfc;               //!< Lossless fabric (PFC).
     uint32_t planes;        //!< Network planes (1 .. 8).

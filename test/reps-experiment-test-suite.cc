@@ -453,8 +453,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.Set("markOn", "enqueue");
         e.Set("controlPriority", "false");
         e.forwarding = "dlb";
-        e.dlbTimeout = "13us";
-        e.dlbTableSize = 96;
+        e.Set("dlbTimeout", "13us");
+        e.Set("dlbTableSize", "96");
         e.Set("trimMode", "uec");
         e.Set("trimSize", "80");
         e.cc = "dcqcn";
