@@ -47,7 +47,7 @@ struct Options
     double load{0.8};                    //!< Sending rate of each host, fraction of its link.
     uint32_t packetSize{4096};           //!< UDP payload bytes.
     std::string duration{"200us"};       //!< Traffic duration.
-    std::string forwarding{"hash"};      //!< hash, random or adaptive.
+    std::string forwarding{"hash"};      //!< A port selector (word or TypeId).
     uint32_t failedLinks{0};             //!< Uplinks failed at time 0.
     uint32_t degradedLinks{0};           //!< Uplinks degraded.
     std::string degradedRate{"200Gbps"}; //!< Their rate.
@@ -91,7 +91,12 @@ Check(const Options& o)
                                    hosts,
                                    2,
                                    65536);
-    OptionParser::ChoiceOrExit("--forwarding", o.forwarding, {"hash", "random", "adaptive"});
+    TypeId forwarding;
+    std::string error;
+    if (!PortSelectorNames::Lookup(o.forwarding, forwarding, error))
+    {
+        OptionParser::Exit("--forwarding: " + error);
+    }
     if (!(o.load > 0 && o.load <= 1))
     {
         std::ostringstream msg;
@@ -154,7 +159,10 @@ Parse(int argc, char* argv[])
     add("load", "Sending rate of each host (fraction of its link, > 0 and <= 1)", o.load);
     add("packetSize", "UDP payload (bytes, 1 to 65000)", o.packetSize);
     add("duration", "Traffic duration (Time, > 0)", o.duration);
-    add("forwarding", "Switch forwarding (hash, random or adaptive)", o.forwarding);
+    const std::string forwardingHelp = "Switch forwarding (" +
+                                       OptionParser::Join(PortSelectorNames::GetAvailableNames()) +
+                                       ", or a PortSelector TypeId)";
+    add("forwarding", forwardingHelp.c_str(), o.forwarding);
     add("failedLinks", "Uplinks failed at time 0, drawn at random (links)", o.failedLinks);
     add("degradedLinks", "Uplinks degraded, drawn at random (links)", o.degradedLinks);
     add("degradedRate", "Rate of the degraded links (DataRate)", o.degradedRate);
@@ -202,10 +210,10 @@ MakeHelper(const Options& o)
     {
         helper->SetOversubscription(o.oversubscription);
     }
-    helper->SetAttribute("ForwardingMode",
-                         StringValue(o.forwarding == "random"     ? "Random"
-                                     : o.forwarding == "adaptive" ? "Adaptive"
-                                                                  : "FlowHash"));
+    TypeId forwarding;
+    std::string unused;
+    PortSelectorNames::Lookup(o.forwarding, forwarding, unused); // checked by Check()
+    helper->SetPortSelector(forwarding.GetName());
     helper->SetAttribute("HashSeed", UintegerValue(o.seed));
     helper->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(o.trim));
     if (o.reconverge != "never")

@@ -13,6 +13,7 @@
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/config.h"
+#include "ns3/dlb-port-selector.h"
 #include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/enum.h"
@@ -200,14 +201,14 @@ ExperimentRun::BuildFabric()
     // queue pairs, so it is given here.
     fh->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(e.trim));
     fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
-    fh->SetAttribute("ForwardingMode",
-                     StringValue(e.forwarding == "random"     ? "Random"
-                                 : e.forwarding == "adaptive" ? "Adaptive"
-                                 : e.forwarding == "dlb"      ? "Dlb"
-                                 : e.forwarding == "glb"      ? "Glb"
-                                                              : "FlowHash"));
-    fh->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
-    fh->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
+    fh->SetPortSelector(m_parsed.portSelector);
+    // --dlbTimeout and --dlbTableSize: the flowlet table of DLB and of GLB, built on it.
+    TypeId dlb = DlbPortSelector::GetTypeId();
+    if (fh->GetPortSelectorType() == dlb || fh->GetPortSelectorType().IsChildOf(dlb))
+    {
+        fh->SetPortSelectorAttribute("FlowletTimeout", TimeValue(m_parsed.dlbTimeout));
+        fh->SetPortSelectorAttribute("FlowletTableSize", UintegerValue(e.dlbTableSize));
+    }
     fh->SetAttribute("Pfc", BooleanValue(e.pfc));
     fh->SetAttribute("Planes", UintegerValue(e.planes));
     fh->SetAttribute("Systems", UintegerValue(e.systems));

@@ -24,8 +24,6 @@ NS_LOG_COMPONENT_DEFINE("FabricOptions");
 namespace
 {
 
-const std::vector<std::string> g_forwardingNames = {"hash", "random", "adaptive", "dlb", "glb"};
-
 /**
  * Exit unless a time option lies in a range.
  * \param option the option, for the message.
@@ -191,14 +189,24 @@ FabricOptions::RegisterLinkOptions()
     o.AddAttribute("ecnKmin", "ns3::EcnQueueDisc::Kmin", AttributeAlias::Unit::PACKETS);
     o.AddAttribute("ecnKmax", "ns3::EcnQueueDisc::Kmax", AttributeAlias::Unit::PACKETS);
     o.AddCheck([this]() { CheckQueueOptions(); });
-    o.AddChoice("forwarding",
-                "How switches pick among equal-cost ports (hash: the 5-tuple with the entropy "
-                "value, as ECMP switches do; random: per packet; adaptive: per packet, the "
-                "port free soonest; dlb: per flowlet, the port of best recent load and queue "
-                "depth; glb: per flowlet, the leaf up-link of the least congested path to the "
-                "destination leaf, learnt through the fabric)",
-                &forwarding,
-                g_forwardingNames);
+    o.Add("forwarding",
+          "How switches pick among equal-cost ports (" +
+              OptionParser::Join(PortSelectorNames::GetAvailableNames()) +
+              ", or a PortSelector TypeId; hash: the 5-tuple with the entropy value, as ECMP "
+              "switches do; random: per packet; adaptive: per packet, the port free soonest; "
+              "dlb: per flowlet, the port of best recent load and queue depth; glb: per "
+              "flowlet, the leaf up-link of the least congested path to the destination leaf, "
+              "learnt through the fabric)",
+          &forwarding,
+          [this]() {
+              TypeId tid;
+              std::string error;
+              if (!PortSelectorNames::Lookup(forwarding, tid, error))
+              {
+                  OptionParser::Exit("--forwarding: " + error);
+              }
+              m_parsed.portSelector = tid.GetName();
+          });
     o.Add("trim",
           "Full switch queues trim packets to headers instead of dropping them (true/false)",
           &trim);

@@ -61,6 +61,7 @@ class FabricOptions
         Time reconverge;                                  //!< --reconverge.
         Time rto;                                         //!< --rto when a Time, else 0.
         Time dlbTimeout;                                  //!< --dlbTimeout.
+        std::string portSelector;                         //!< TypeId name of --forwarding.
         Time start;                                       //!< --startTime.
         Time stop;                                        //!< --stopTime.
         Time sample;                                      //!< --sampleInterval.
@@ -144,7 +145,7 @@ class FabricOptions
     bool trim;              //!< Trim instead of dropping.
     std::string baseRtt;    //!< Queue pairs' base RTT: pair or fabric.
     std::string rto;        //!< RTO rule: reference, basertt or a Time.
-    std::string forwarding; //!< Switch forwarding: hash, random, adaptive or dlb.
+    std::string forwarding; //!< Switch forwarding: a port selector's word or TypeId.
     std::string dlbTimeout; //!< DLB flowlet timeout of the switches.
     uint32_t dlbTableSize;  //!< DLB flowlet table buckets per switch.
     std::string cc;         //!< window, dcqcn or none.

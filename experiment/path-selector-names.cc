@@ -9,10 +9,12 @@
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/path-selector.h"
+#include "ns3/port-selector.h"
 #include "ns3/rdma-congestion-control.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace ns3
@@ -355,6 +357,63 @@ CongestionControlNames::Lookup(const std::string& name, TypeId& tid, std::string
                  name,
                  found,
                  error))
+    {
+        return false;
+    }
+    tid = found.second;
+    return true;
+}
+
+std::string
+PortSelectorNames::GetShortName(TypeId tid)
+{
+    const std::string suffix = "PortSelector";
+    std::string name = tid.GetName().substr(tid.GetName().rfind(':') + 1);
+    if (name.size() > suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+    {
+        name.erase(name.size() - suffix.size());
+    }
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) {
+        return static_cast<char>(std::tolower(c));
+    });
+    return name;
+}
+
+std::vector<PathSelectorNames::Entry>
+PortSelectorNames::GetTable()
+{
+    // Named from the TypeId alone: creating a selector would draw an automatic random stream.
+    std::vector<PathSelectorNames::Entry> table;
+    for (uint32_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    {
+        TypeId tid = TypeId::GetRegistered(i);
+        if (tid.IsChildOf(PortSelector::GetTypeId()) && tid.HasConstructor())
+        {
+            table.emplace_back(GetShortName(tid), tid);
+        }
+    }
+    std::sort(table.begin(),
+              table.end(),
+              [](const PathSelectorNames::Entry& a, const PathSelectorNames::Entry& b) {
+                  return a.first != b.first ? a.first < b.first
+                                            : a.second.GetName() < b.second.GetName();
+              });
+    return table;
+}
+
+std::vector<std::string>
+PortSelectorNames::GetAvailableNames()
+{
+    return UniqueNames(GetTable());
+}
+
+bool
+PortSelectorNames::Lookup(const std::string& name, TypeId& tid, std::string& error)
+{
+    NS_LOG_FUNCTION(name);
+    PathSelectorNames::Entry found;
+    if (!Resolve(GetTable(), PortSelector::GetTypeId(), "port selector", name, found, error))
     {
         return false;
     }

@@ -142,6 +142,43 @@ class CongestionControlNames
     static bool Lookup(const std::string& name, TypeId& tid, std::string& error);
 };
 
+/**
+ * \ingroup reps
+ * The words of --forwarding ("hash", "random", "adaptive", "dlb", "glb") and the switch port
+ * selectors they name, derived from the registered TypeIds: every constructible subclass of
+ * ns3::PortSelector is named by its class name, lower case, without "PortSelector"
+ * (ns3::DlbPortSelector is "dlb"). A port selector registered outside the module (in an
+ * example or a research script) is therefore found by its word too; a full TypeId name is
+ * accepted as well. No selector is created to find its name.
+ */
+class PortSelectorNames
+{
+  public:
+    /**
+     * \return every constructible PortSelector subclass registered with ns-3 and its word,
+     *         sorted by word (then by TypeId name).
+     */
+    static std::vector<PathSelectorNames::Entry> GetTable();
+
+    /// \return the words of GetTable(), sorted, each once.
+    static std::vector<std::string> GetAvailableNames();
+
+    /**
+     * \param tid a TypeId
+     * \return its word: the class name without the namespace and the "PortSelector" suffix,
+     *         in lower case (the whole class name when nothing else is left)
+     */
+    static std::string GetShortName(TypeId tid);
+
+    /**
+     * \param name a word or a TypeId name.
+     * \param [out] tid the port selector's TypeId.
+     * \param [out] error why \p name is not one (lists the allowed names).
+     * \return whether \p name is a port selector.
+     */
+    static bool Lookup(const std::string& name, TypeId& tid, std::string& error);
+};
+
 } // namespace ns3
 
 #endif /* REPS_PATH_SELECTOR_NAMES_H */

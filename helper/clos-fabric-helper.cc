@@ -8,6 +8,7 @@
 #include "ns3/boolean.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/fabric-link-error-model.h"
+#include "ns3/glb-port-selector.h"
 #include "ns3/hash.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -19,9 +20,8 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/red-queue-disc.h"
-#include "ns3/reps-ns3-compat.h"
-#include "ns3/switch-load-balancer.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -148,20 +148,6 @@ ClosFabricHelper::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_hashSeed),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("ForwardingMode",
-                          "How switches choose among equal-cost egress ports.",
-                          EnumValue(FabricSwitch::FLOW_HASH),
-                          REPS_MAKE_ENUM_ACCESSOR(FabricSwitch::Mode, &ClosFabricHelper::m_mode),
-                          MakeEnumChecker(FabricSwitch::FLOW_HASH,
-                                          "FlowHash",
-                                          FabricSwitch::RANDOM,
-                                          "Random",
-                                          FabricSwitch::ADAPTIVE,
-                                          "Adaptive",
-                                          FabricSwitch::DLB,
-                                          "Dlb",
-                                          FabricSwitch::GLB,
-                                          "Glb"))
             .AddAttribute("RoutingConvergenceDelay",
                           "RoutingConvergenceDelay of the fabric built (Time::Max(): never).",
                           TimeValue(Time::Max()),
@@ -206,14 +192,13 @@ ClosFabricHelper::GetTypeId()
 ClosFabricHelper::ClosFabricHelper()
     : m_fatTreeK(0),
       m_oversubscription(0),
-      m_mode(FabricSwitch::FLOW_HASH),
       m_pfc(false)
 {
     NS_LOG_FUNCTION(this);
     m_switchQdFactory.SetTypeId(EcnQueueDisc::GetTypeId());
     m_pfcSwitchFactory.SetTypeId("ns3::PfcSwitch");
     m_pfcPortFactory.SetTypeId("ns3::PfcPort");
-    m_lbFactory.SetTypeId("ns3::SwitchLoadBalancer");
+    m_portSelector.SetTypeId("ns3::HashPortSelector");
 }
 
 ClosFabricHelper::~ClosFabricHelper()
@@ -252,8 +237,11 @@ ClosFabricHelper::Validate() const
         os << "FatTree k (" << m_fatTreeK << ") must be even and >= 2";
         return os.str();
     }
-    for (const std::string& error :
-         {ValidateShape(), ValidateAddressing(), ValidateQueueDiscs(), ValidateSystems()})
+    for (const std::string& error : {ValidateShape(),
+                                     ValidateAddressing(),
+                                     ValidateQueueDiscs(),
+                                     ValidateSystems(),
+                                     m_portSelectorError})
     {
         if (!error.empty())
         {
@@ -553,12 +541,73 @@ ClosFabricHelper::AddNodes(Ptr<ClosFabric> f, Ptr<ClosFabric> plane0) const
     }
 }
 
+std::string
+ClosFabricHelper::ConfigurePortSelector(const std::string& type, const AttributeList& attributes)
+{
+    NS_LOG_FUNCTION(this << type);
+    std::string error =
+        RdmaHelper::ValidateTypeId(type, PortSelector::GetTypeId(), "SetPortSelector");
+    if (!error.empty())
+    {
+        return error;
+    }
+    TypeId tid = TypeId::LookupByName(type);
+    ObjectFactory configured;
+    configured.SetTypeId(tid);
+    for (const auto& [name, value] : attributes)
+    {
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(name, &info))
+        {
+            return "SetPortSelector: " + type + " has no attribute " + name;
+        }
+        // Converts a StringValue like ObjectFactory does, and checks the range.
+        Ptr<AttributeValue> valid = info.checker->CreateValidValue(*value);
+        if (!valid)
+        {
+            return "SetPortSelector: " + type + "'s " + name +
+                   " does not accept the value given; allowed: " +
+                   info.checker->GetUnderlyingTypeInformation();
+        }
+        configured.Set(name, *valid);
+    }
+    m_portSelector = configured;
+    return "";
+}
+
 void
-ClosFabricHelper::SetSwitchLoadBalancerAttribute(const std::string& name,
-                                                 const AttributeValue& value)
+ClosFabricHelper::SetPortSelectorAttribute(const std::string& name, const AttributeValue& value)
 {
     NS_LOG_FUNCTION(this << name);
-    m_lbFactory.Set(name, value);
+    TypeId tid = m_portSelector.GetTypeId();
+    TypeId::AttributeInformation info;
+    Ptr<AttributeValue> valid;
+    std::string error;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        error = "SetPortSelectorAttribute: " + tid.GetName() + " has no attribute " + name;
+    }
+    else if (!(valid = info.checker->CreateValidValue(value)))
+    {
+        error = "SetPortSelectorAttribute: " + tid.GetName() + "'s " + name +
+                " does not accept the value given; allowed: " +
+                info.checker->GetUnderlyingTypeInformation();
+    }
+    else
+    {
+        m_portSelector.Set(name, *valid);
+    }
+    // The first refusal is the one Validate() reports.
+    if (m_portSelectorError.empty())
+    {
+        m_portSelectorError = error;
+    }
+}
+
+TypeId
+ClosFabricHelper::GetPortSelectorType() const
+{
+    return m_portSelector.GetTypeId();
 }
 
 void
@@ -572,34 +621,32 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f, uint32_t plane) const
         Ptr<Node> node = switches.Get(i);
         node->AggregateObject(CreateObject<TrafficControlLayer>());
         Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
-        sw->SetAttribute("Mode", EnumValue(m_mode));
-        sw->SetLoadBalancer(m_lbFactory.Create<SwitchLoadBalancer>());
+        sw->SetPortSelector(m_portSelector.Create<PortSelector>());
         sw->SetAttribute(
             "Salt",
             UintegerValue(SwitchSalt(m_hashSeed, plane * nodesPerPlane + f->GetNHosts() + i)));
         node->AggregateObject(sw);
     }
-    if (m_mode == FabricSwitch::GLB)
+    // GLB: where every switch is (leaves choose up-links, the others raise the carried metric).
+    std::vector<uint32_t> hostLeaf(f->GetNHosts());
+    for (uint32_t h = 0; h < f->GetNHosts(); h++)
     {
-        // Where every switch is: leaves choose up-links, the others raise the carried metric.
-        std::vector<uint32_t> hostLeaf(f->GetNHosts());
-        for (uint32_t h = 0; h < f->GetNHosts(); h++)
+        hostLeaf[h] = f->GetLeafOfHost(h);
+    }
+    for (uint32_t i = 0; i < switches.GetN(); i++)
+    {
+        Ptr<PortSelector> ps = switches.Get(i)->GetObject<FabricSwitch>()->GetPortSelector();
+        if (Ptr<GlbPortSelector> glb = DynamicCast<GlbPortSelector>(ps))
         {
-            hostLeaf[h] = f->GetLeafOfHost(h);
+            glb->SetTopology(UINT32_MAX, hostLeaf, f->GetNLeaves());
         }
-        for (uint32_t i = 0; i < switches.GetN(); i++)
+    }
+    for (uint32_t l = 0; l < f->GetNLeaves(); l++)
+    {
+        Ptr<PortSelector> ps = f->GetLeaf(l)->GetObject<FabricSwitch>()->GetPortSelector();
+        if (Ptr<GlbPortSelector> glb = DynamicCast<GlbPortSelector>(ps))
         {
-            switches.Get(i)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
-                UINT32_MAX,
-                hostLeaf,
-                f->GetNLeaves());
-        }
-        for (uint32_t l = 0; l < f->GetNLeaves(); l++)
-        {
-            f->GetLeaf(l)->GetObject<FabricSwitch>()->GetLoadBalancer()->SetGlbTopology(
-                l,
-                hostLeaf,
-                f->GetNLeaves());
+            glb->SetTopology(l, hostLeaf, f->GetNLeaves());
         }
     }
 }

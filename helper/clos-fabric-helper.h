@@ -40,9 +40,9 @@ namespace ns3
  * configures one: the type's own attributes, with its defaults for those not given. Every
  * tunable number of a part lives in that part's attributes: the helper's own attributes are
  * the structure (shape, rates, delays, MTU, addresses, planes, MPI systems, whether PFC is
- * installed, the hash seed), and the switch queues, the PFC objects and the switch load
- * balancers are configured through SetSwitchQueueDisc(), SetPfcAttribute() and
- * SetSwitchLoadBalancerAttribute() (or Config::SetDefault() on their own types).
+ * installed, the hash seed), and the switch queues, the PFC objects and the switches' port
+ * selectors are configured through SetSwitchQueueDisc(), SetPfcAttribute() and
+ * SetPortSelector() (or Config::SetDefault() on their own types).
  *
  * Planes (1 .. 8): a multi-plane fabric is Planes identical, disjoint copies of that shape
  * (each with its own leaves, spines or aggregation switches and cores, its own links and
@@ -118,12 +118,29 @@ class ClosFabricHelper : public Object
     void SetSwitchQueueDisc(const std::string& type, Ts&&... args);
 
     /**
-     * Set an attribute of the ns3::SwitchLoadBalancer given to every switch (the adaptive and
-     * DLB choices of ForwardingMode), e.g. FlowletTimeout.
+     * Choose how every switch picks among equal-cost ports: the type and attributes of the
+     * PortSelector each switch is given (one object per switch), as PointToPointHelper's
+     * SetDeviceAttribute() configures its devices; the attributes not given keep the type's
+     * defaults. The default is ns3::HashPortSelector. A TypeId that is not a PortSelector, an
+     * attribute the type does not have or a value out of its range is refused: Validate()
+     * says which (and Build() stops with that message).
+     * \tparam Ts \deduced name and value pairs
+     * \param type its TypeId name, e.g. "ns3::DlbPortSelector"
+     * \param args attribute name and value pairs, e.g. "FlowletTimeout", TimeValue(...)
+     */
+    template <typename... Ts>
+    void SetPortSelector(const std::string& type, Ts&&... args);
+
+    /**
+     * Set one more attribute of the port selectors (after SetPortSelector(), which starts from
+     * the type's defaults again); refused as SetPortSelector() refuses one.
      * \param name the attribute name
      * \param value its value
      */
-    void SetSwitchLoadBalancerAttribute(const std::string& name, const AttributeValue& value);
+    void SetPortSelectorAttribute(const std::string& name, const AttributeValue& value);
+
+    /// \return the TypeId of the port selectors the switches are given
+    TypeId GetPortSelectorType() const;
 
     /**
      * Give every host NIC a root queue disc (by default there is none, and the host device's
@@ -195,6 +212,14 @@ class ClosFabricHelper : public Object
         list.emplace_back(name, value.Copy());
         CollectAttributes(list, std::forward<Ts>(args)...);
     }
+
+    /**
+     * Configure the port selector factory from a type and attributes, each checked.
+     * \param type a TypeId name
+     * \param attributes its attributes
+     * \return an empty string when all were taken, else why not (the first refusal)
+     */
+    std::string ConfigurePortSelector(const std::string& type, const AttributeList& attributes);
 
     /**
      * Configure a queue disc factory: what SetSwitchQueueDisc() and SetHostQueueDisc() do.
@@ -302,7 +327,6 @@ class ClosFabricHelper : public Object
     QueueSize m_hostQueueSize;        //!< HostQueueSize attribute.
     uint32_t m_mtu;                   //!< Mtu attribute.
     uint32_t m_hashSeed;              //!< HashSeed attribute.
-    FabricSwitch::Mode m_mode;        //!< ForwardingMode attribute.
     Time m_convergenceDelay;          //!< RoutingConvergenceDelay attribute.
     Ipv4Address m_base;               //!< HostAddressBase attribute.
     Ipv4Mask m_mask;                  //!< HostAddressMask attribute.
@@ -312,7 +336,8 @@ class ClosFabricHelper : public Object
     std::string m_switchQdError;      //!< Why SetSwitchQueueDisc() refused its arguments.
     ObjectFactory m_hostQdFactory;    //!< Host NIC queue disc (no TypeId: none).
     std::string m_hostQdError;        //!< Why SetHostQueueDisc() refused its arguments.
-    ObjectFactory m_lbFactory;        //!< Load balancer of every switch.
+    ObjectFactory m_portSelector;     //!< Port selector of every switch.
+    std::string m_portSelectorError;  //!< Why SetPortSelector() refused its arguments.
     bool m_pfc;                       //!< Pfc attribute.
     ObjectFactory m_pfcSwitchFactory; //!< PfcSwitch of every switch (SetPfcAttribute()).
     ObjectFactory m_pfcPortFactory;   //!< PfcPort of every device (SetPfcAttribute()).
@@ -326,6 +351,19 @@ ClosFabricHelper::SetSwitchQueueDisc(const std::string& type, Ts&&... args)
     AttributeList attributes;
     CollectAttributes(attributes, std::forward<Ts>(args)...);
     m_switchQdError = ConfigureQueueDisc("SetSwitchQueueDisc", type, attributes, m_switchQdFactory);
+}
+
+template <typename... Ts>
+void
+ClosFabricHelper::SetPortSelector(const std::string& type, Ts&&... args)
+{
+    AttributeList attributes;
+    CollectAttributes(attributes, std::forward<Ts>(args)...);
+    std::string error = ConfigurePortSelector(type, attributes);
+    if (m_portSelectorError.empty())
+    {
+        m_portSelectorError = error;
+    }
 }
 
 template <typename... Ts>

@@ -5,9 +5,8 @@
 #include "fabric-switch.h"
 
 #include "ecn-queue-disc.h"
+#include "hash-port-selector.h"
 #include "pfc-switch.h"
-#include "reps-ns3-compat.h"
-#include "switch-load-balancer.h"
 
 #include "ns3/abort.h"
 #include "ns3/ipv4-queue-disc-item.h"
@@ -41,20 +40,6 @@ FabricSwitch::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Reps")
             .AddConstructor<FabricSwitch>()
-            .AddAttribute("Mode",
-                          "How the egress port is chosen among the equal-cost ports.",
-                          EnumValue(FabricSwitch::FLOW_HASH),
-                          REPS_MAKE_ENUM_ACCESSOR(FabricSwitch::Mode, &FabricSwitch::m_mode),
-                          MakeEnumChecker(FabricSwitch::FLOW_HASH,
-                                          "FlowHash",
-                                          FabricSwitch::RANDOM,
-                                          "Random",
-                                          FabricSwitch::ADAPTIVE,
-                                          "Adaptive",
-                                          FabricSwitch::DLB,
-                                          "Dlb",
-                                          FabricSwitch::GLB,
-                                          "Glb"))
             .AddAttribute("Salt",
                           "Per-switch value mixed into the flow hash; 0 derives one from the "
                           "node id, so that switches do not make correlated choices.",
@@ -74,17 +59,15 @@ FabricSwitch::GetTypeId()
 }
 
 FabricSwitch::FabricSwitch()
-    : m_mode(FLOW_HASH),
-      m_saltAttribute(0),
+    : m_saltAttribute(0),
       m_salt(0),
       m_addressBase(0),
       m_nHosts(0),
       m_checksum(false)
 {
     NS_LOG_FUNCTION(this);
-    m_rng = CreateObject<UniformRandomVariable>();
-    m_lb = CreateObject<SwitchLoadBalancer>();
-    m_lb->SetRandom(m_rng);
+    // No port selector yet: SetPortSelector() or the first AddPort() installs one. A selector
+    // takes a random stream number when created, so the switch creates none to be replaced.
 }
 
 FabricSwitch::~FabricSwitch()
@@ -100,12 +83,11 @@ FabricSwitch::DoDispose()
     m_node = nullptr;
     m_tc = nullptr;
     m_pfc = nullptr;
-    m_rng = nullptr;
-    if (m_lb)
+    if (m_selector)
     {
-        m_lb->Dispose();
+        m_selector->Dispose();
     }
-    m_lb = nullptr;
+    m_selector = nullptr;
     Object::DoDispose();
 }
 
@@ -133,8 +115,11 @@ int64_t
 FabricSwitch::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
-    m_rng->SetStream(stream);
-    return 1;
+    if (!m_selector)
+    {
+        m_selector = CreateObject<HashPortSelector>();
+    }
+    return m_selector->AssignStreams(stream);
 }
 
 uint32_t
@@ -172,19 +157,22 @@ FabricSwitch::GetSalt() const
 }
 
 void
-FabricSwitch::SetLoadBalancer(Ptr<SwitchLoadBalancer> lb)
+FabricSwitch::SetPortSelector(Ptr<PortSelector> selector)
 {
-    NS_LOG_FUNCTION(this << lb);
-    NS_ABORT_MSG_IF(!lb, "FabricSwitch: SetLoadBalancer() needs a load balancer");
-    NS_ABORT_MSG_IF(!m_ports.empty(), "FabricSwitch: SetLoadBalancer() before the first AddPort()");
-    m_lb = lb;
-    m_lb->SetRandom(m_rng);
+    NS_LOG_FUNCTION(this << selector);
+    NS_ABORT_MSG_IF(!selector, "FabricSwitch: SetPortSelector() needs a port selector");
+    NS_ABORT_MSG_IF(!m_ports.empty(),
+                    "FabricSwitch: SetPortSelector() must come before the first AddPort()");
+    NS_ABORT_MSG_IF(selector->GetNPorts() != 0,
+                    "FabricSwitch: SetPortSelector() needs a selector of its own (this one "
+                    "already has ports)");
+    m_selector = selector;
 }
 
-Ptr<SwitchLoadBalancer>
-FabricSwitch::GetLoadBalancer() const
+Ptr<PortSelector>
+FabricSwitch::GetPortSelector() const
 {
-    return m_lb;
+    return m_selector;
 }
 
 uint32_t
@@ -208,7 +196,11 @@ FabricSwitch::AddPort(Ptr<NetDevice> device)
     port.address = device->GetBroadcast();
     uint32_t index = m_ports.size();
     m_ports.push_back(port);
-    m_lb->AddPort(device, port.queueDisc);
+    if (!m_selector)
+    {
+        m_selector = CreateObject<HashPortSelector>();
+    }
+    m_selector->AddPort(device, port.queueDisc);
     m_portCounters.emplace_back();
     if (m_ifIndexToPort.size() <= device->GetIfIndex())
     {
@@ -302,7 +294,7 @@ FabricSwitch::GetPortCounters(uint32_t port) const
 }
 
 uint32_t
-FabricSwitch::FlowHash(const FlowKey& key) const
+FabricSwitch::FlowHash(const PortSelector::Flow& key) const
 {
     // Packed in a fixed byte order, so that the hash does not depend on struct padding.
     char bytes[17];
@@ -329,10 +321,10 @@ FabricSwitch::LookupPorts(uint32_t dst) const
     return set;
 }
 
-FabricSwitch::FlowKey
-FabricSwitch::ReadFlowKey(const Ipv4Header& ip, Ptr<const Packet> payload)
+PortSelector::Flow
+FabricSwitch::ReadFlow(const Ipv4Header& ip, Ptr<const Packet> payload)
 {
-    FlowKey key;
+    PortSelector::Flow key;
     key.src = ip.GetSource().Get();
     key.dst = ip.GetDestination().Get();
     key.protocol = ip.GetProtocol();
@@ -347,38 +339,15 @@ FabricSwitch::ReadFlowKey(const Ipv4Header& ip, Ptr<const Packet> payload)
     return key;
 }
 
-uint32_t
-FabricSwitch::PickPort(PortSet set, const FlowKey& key, Mode mode) const
+void
+FabricSwitch::CompleteFlow(PortSet set, PortSelector::Flow& flow) const
 {
     NS_ASSERT(set.n > 0);
-    if (set.n == 1)
-    {
-        return m_setPorts[set.begin];
-    }
-    if (mode == RANDOM)
-    {
-        return m_setPorts[set.begin + m_rng->GetInteger(0, set.n - 1)];
-    }
-    if (mode == ADAPTIVE)
-    {
-        return m_lb->PickAdaptive(&m_setPorts[set.begin], set.n);
-    }
-    uint32_t hash = FlowHash(key);
-    uint32_t pick = hash % set.n;
-    if (mode == DLB)
-    {
-        return m_lb->PickDlb(&m_setPorts[set.begin], set.n, hash, m_setPorts[set.begin + pick]);
-    }
-    if (mode == GLB)
-    {
-        return m_lb->PickGlb(&m_setPorts[set.begin],
-                             set.n,
-                             hash,
-                             m_setPorts[set.begin + pick],
-                             key.src - m_addressBase - 1,
-                             key.dst - m_addressBase - 1);
-    }
-    return m_setPorts[set.begin + pick];
+    flow.hash = FlowHash(flow);
+    flow.hashPort = m_setPorts[set.begin + flow.hash % set.n];
+    // Wraps to a large number for a source outside the fabric's hosts.
+    flow.srcHost = flow.src - m_addressBase - 1;
+    flow.dstHost = flow.dst - m_addressBase - 1;
 }
 
 uint32_t
@@ -393,16 +362,17 @@ FabricSwitch::GetFlowHashPort(Ipv4Address src,
     {
         return m_ports.size();
     }
-    FlowKey key;
-    key.src = src.Get();
-    key.dst = dst.Get();
-    key.protocol = protocol;
+    PortSelector::Flow flow;
+    flow.src = src.Get();
+    flow.dst = dst.Get();
+    flow.protocol = protocol;
     if (protocol == kUdp || protocol == kTcp)
     {
-        key.srcPort = srcPort;
-        key.dstPort = dstPort;
+        flow.srcPort = srcPort;
+        flow.dstPort = dstPort;
     }
-    return PickPort(set, key, FLOW_HASH);
+    CompleteFlow(set, flow);
+    return flow.hashPort;
 }
 
 void
@@ -440,18 +410,11 @@ FabricSwitch::Receive(Ptr<NetDevice> device,
     {
         ip.EnableChecksum();
     }
-    FlowKey key = ReadFlowKey(ip, packet);
-    uint32_t outPort = PickPort(set, key, m_mode);
-    if (m_mode == GLB && ip.GetFragmentOffset() == 0 && ip.IsLastFragment())
-    {
-        // GLB's fields ride in the Identification of unfragmented packets.
-        m_lb->GlbForward(ip,
-                         &m_setPorts[set.begin],
-                         set.n,
-                         outPort,
-                         key.src - m_addressBase - 1,
-                         key.dst - m_addressBase - 1);
-    }
+    PortSelector::Flow flow = ReadFlow(ip, packet);
+    CompleteFlow(set, flow);
+    const uint32_t* ports = &m_setPorts[set.begin];
+    uint32_t outPort = m_selector->Pick(ports, set.n, flow);
+    m_selector->OnForward(ip, ports, set.n, outPort, flow);
     Forward(packet, ip, inPort, outPort);
 }
 

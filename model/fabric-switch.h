@@ -5,12 +5,13 @@
 #ifndef REPS_FABRIC_SWITCH_H
 #define REPS_FABRIC_SWITCH_H
 
+#include "port-selector.h"
+
 #include "ns3/hash.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/net-device.h"
 #include "ns3/object.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -23,7 +24,6 @@ class Node;
 class Packet;
 class QueueDisc;
 class EcnQueueDisc;
-class SwitchLoadBalancer;
 class PfcSwitch;
 class TrafficControlLayer;
 
@@ -39,24 +39,16 @@ class TrafficControlLayer;
  * TrafficControlLayer, so that the QueueDisc installed on the egress device is the egress
  * queue. The tables are computed by ClosFabric from the wiring (SetRoutes()).
  *
- * The egress choice (Mode attribute):
- * - FLOW_HASH: ns-3's Murmur3 hash of (source address, destination address, protocol,
- *   source port, destination port, salt) modulo the size of the set, so that one 5-tuple
- *   always takes one port and the UDP source port of RoCEv2 (the entropy value) picks the
- *   path. Packets other than UDP and TCP hash on the addresses and protocol only.
- * - RANDOM: a uniformly random member of the set for every packet (packet spraying).
- * - ADAPTIVE: per packet, the member that will be free soonest: the rest of the packet on
- *   the wire plus the bytes in the device queue and the queue disc, at the port's rate; ties
- *   broken at random (SwitchLoadBalancer::PickAdaptive()).
- * - DLB: dynamic load balancing on flowlets: a new flowlet takes the port of best quality
- *   (recent load and queue depth), a live flowlet keeps its port
- *   (SwitchLoadBalancer::PickDlb()).
- * - GLB: global load balancing: as DLB, but a leaf gives a new flowlet the up-link whose
- *   path to the destination leaf is least congested, learnt from metrics that packets carry
- *   in their IPv4 Identification (SwitchLoadBalancer::PickGlb(), GlbForward()).
+ * The egress choice is the switch's PortSelector (SetPortSelector(); a HashPortSelector unless
+ * told otherwise): the switch hands it the equal-cost ports and the packet's flow (the 5-tuple,
+ * its salted hash and the port of that hash, the source and destination host numbers), and
+ * lets it rewrite the IPv4 header of the packet leaving (GLB does). The flow hash is ns-3's
+ * Murmur3 hash of (source address, destination address, protocol, source port, destination
+ * port, salt); packets other than UDP and TCP hash on the addresses and protocol only.
  *
- * One private function makes the choice, for forwarding and for GetFlowHashPort(), so that
- * the port a test or a path selector predicts is the port a packet takes.
+ * One private function computes the flow hash port, for forwarding and for
+ * GetFlowHashPort(), so that the port a test or a path selector predicts for hash forwarding
+ * is the port a packet takes.
  *
  * The salt differs between switches (Salt attribute, derived from the node id when left at
  * 0), so that switches of consecutive tiers do not make correlated choices.
@@ -64,16 +56,6 @@ class TrafficControlLayer;
 class FabricSwitch : public Object
 {
   public:
-    /// How the egress port is chosen among the equal-cost set.
-    enum Mode
-    {
-        FLOW_HASH, //!< Hash of the 5-tuple and the salt.
-        RANDOM,    //!< Uniformly random per packet.
-        ADAPTIVE,  //!< Per packet, the port free soonest, ties at random.
-        DLB,       //!< Per flowlet, the port of best quality.
-        GLB,       //!< Per flowlet, the up-link of least congested path to the leaf.
-    };
-
     /// Why a switch dropped a packet (the queue disc's own drops are not counted here).
     enum DropReason
     {
@@ -150,12 +132,16 @@ class FabricSwitch : public Object
     Ptr<QueueDisc> GetPortQueueDisc(uint32_t port) const;
 
     /**
-     * Replace the load-aware choices (adaptive, DLB) of the switch, before the first AddPort().
-     * \param lb the load balancer
+     * Choose how the switch picks among equal-cost ports, before the first AddPort() (which
+     * installs a HashPortSelector when none was given). The selector is the switch's own.
+     * \param selector the port selector
      */
-    void SetLoadBalancer(Ptr<SwitchLoadBalancer> lb);
-    /// \return the load-aware choices of the switch (port loads, flowlet table, counters)
-    Ptr<SwitchLoadBalancer> GetLoadBalancer() const;
+    void SetPortSelector(Ptr<PortSelector> selector);
+    /**
+     * \return the port selector of the switch (its load, flowlet table, counters...); null
+     *         before SetPortSelector() or the first AddPort()
+     */
+    Ptr<PortSelector> GetPortSelector() const;
 
     /**
      * Set how destination addresses map to host numbers: host h has address base + 1 + h.
@@ -179,8 +165,8 @@ class FabricSwitch : public Object
     std::vector<uint32_t> GetNextHops(uint32_t host) const;
 
     /**
-     * The port the flow-hash rule gives a 5-tuple: the choice forwarding makes in FLOW_HASH
-     * mode (and the starting point of ADAPTIVE mode), by the same function.
+     * The port the flow-hash rule gives a 5-tuple: the choice a HashPortSelector makes (and
+     * the fallback of DLB on a collision), by the function that forwarding calls.
      * \param src source address
      * \param dst destination address (a fabric host)
      * \param protocol IP protocol number
@@ -206,9 +192,11 @@ class FabricSwitch : public Object
     const PortCounters& GetPortCounters(uint32_t port) const;
 
     /**
-     * Assign a fixed random variable stream number to the random variables used by this model.
+     * Assign fixed random variable stream numbers to the port selector (installing a
+     * HashPortSelector when none was given).
      * \param stream first stream index to use
-     * \return the number of stream indices assigned by this model
+     * \return the number of stream indices assigned (PortSelector::AssignStreams(): 1 for the
+     *         selectors of the module)
      */
     int64_t AssignStreams(int64_t stream);
 
@@ -242,16 +230,6 @@ class FabricSwitch : public Object
                  const Address& to,
                  NetDevice::PacketType packetType);
 
-    /// What the flow hash reads of a packet.
-    struct FlowKey
-    {
-        uint32_t src{0};     //!< Source address.
-        uint32_t dst{0};     //!< Destination address.
-        uint8_t protocol{0}; //!< IP protocol.
-        uint16_t srcPort{0}; //!< Source port (0 unless UDP/TCP).
-        uint16_t dstPort{0}; //!< Destination port (0 unless UDP/TCP).
-    };
-
     /// The equal-cost ports toward a host: m_setPorts[begin, begin + n).
     struct PortSet
     {
@@ -268,20 +246,19 @@ class FabricSwitch : public Object
     /**
      * \param ip the IPv4 header of a packet
      * \param payload the packet after its IPv4 header
-     * \return its flow key (ports 0 unless an unfragmented UDP or TCP packet)
+     * \return its 5-tuple (ports 0 unless an unfragmented UDP or TCP packet); the rest of the
+     *         flow is left to CompleteFlow()
      */
-    static FlowKey ReadFlowKey(const Ipv4Header& ip, Ptr<const Packet> payload);
+    static PortSelector::Flow ReadFlow(const Ipv4Header& ip, Ptr<const Packet> payload);
 
     /**
-     * Pick the egress port of a packet among its equal-cost ports: the one choice of the
-     * switch, for forwarding and for GetFlowHashPort(). A single port is taken as is.
-     * RANDOM draws from the switch's random variable; ADAPTIVE and DLB ask the load balancer.
+     * Derive what the port selector is given besides the 5-tuple: the flow hash, its port
+     * among the equal-cost ports, the host numbers. The one function of the flow hash port,
+     * for forwarding and for GetFlowHashPort().
      * \param set the equal-cost ports (n >= 1)
-     * \param key the packet's flow key
-     * \param mode how to choose
-     * \return the port
+     * \param [in,out] flow the flow, its 5-tuple set
      */
-    uint32_t PickPort(PortSet set, const FlowKey& key, Mode mode) const;
+    void CompleteFlow(PortSet set, PortSelector::Flow& flow) const;
 
     /**
      * Hand a packet to the egress queue of a port (trimming first if the queue trims).
@@ -293,11 +270,11 @@ class FabricSwitch : public Object
     void Forward(Ptr<Packet> packet, const Ipv4Header& ip, uint32_t inPort, uint32_t outPort);
 
     /**
-     * The flow hash of a flow key with the salt of this switch.
-     * \param key the flow key
+     * The flow hash of a 5-tuple with the salt of this switch.
+     * \param flow the flow (its 5-tuple)
      * \return the hash
      */
-    uint32_t FlowHash(const FlowKey& key) const;
+    uint32_t FlowHash(const PortSelector::Flow& flow) const;
 
     /// \return the salt, derived from the node when the attribute is 0
     uint32_t EffectiveSalt() const;
@@ -306,15 +283,13 @@ class FabricSwitch : public Object
     /// \return the Salt attribute
     uint32_t GetSaltAttribute() const;
 
-    Mode m_mode;                              //!< Mode attribute.
     uint32_t m_saltAttribute;                 //!< Salt attribute (0: derived from the node).
     uint32_t m_salt;                          //!< Salt in use.
     mutable Hasher m_hasher;                  //!< Murmur3, cleared before each use.
     Ptr<Node> m_node;                         //!< The switch node.
     Ptr<TrafficControlLayer> m_tc;            //!< The node's traffic-control layer.
     Ptr<PfcSwitch> m_pfc;                     //!< PFC ingress accounting, when aggregated.
-    Ptr<UniformRandomVariable> m_rng;         //!< Per-packet random choice.
-    Ptr<SwitchLoadBalancer> m_lb;             //!< Adaptive and DLB choices.
+    Ptr<PortSelector> m_selector;             //!< The egress choice.
     std::vector<Port> m_ports;                //!< Ports.
     std::vector<uint32_t> m_ifIndexToPort;    //!< Device index on the node -> port.
     std::vector<PortCounters> m_portCounters; //!< Per-port counters.

@@ -41,6 +41,8 @@ cpp_examples = [
      "--quiet", "True", "False"),
     ("reps-custom-selector --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB --quiet",
      "True", "False"),
+    ("reps-custom-switch-lb --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB --quiet",
+     "True", "False"),
     ("reps-research-script --leaves=2 --hostsPerLeaf=4 --spines=2 --flowBytes=262144",
      "True", "False"),
     ("reps-research-script --selector=ns3::OpsPathSelector --leaves=2 --hostsPerLeaf=2 "

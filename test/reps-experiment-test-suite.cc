@@ -22,7 +22,6 @@
 #include "ns3/roce-ack-header.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/switch-load-balancer.h"
 #include "ns3/tcp-background.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -384,8 +383,12 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         {
             seen->fabric[a] = Attr(q, a);
         }
-        seen->fabric["Mode"] = Attr(f->GetLeaf(0)->GetObject<FabricSwitch>(), "Mode");
-        Ptr<SwitchLoadBalancer> lb = f->GetSpine(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        seen->fabric["PortSelector"] = f->GetLeaf(0)
+                                           ->GetObject<FabricSwitch>()
+                                           ->GetPortSelector()
+                                           ->GetInstanceTypeId()
+                                           .GetName();
+        Ptr<PortSelector> lb = f->GetSpine(0)->GetObject<FabricSwitch>()->GetPortSelector();
         seen->fabric["FlowletTimeout"] = Attr(lb, "FlowletTimeout");
         seen->fabric["FlowletTableSize"] = Attr(lb, "FlowletTableSize");
         Ptr<PfcSwitch> pfc = f->GetLeaf(0)->GetObject<PfcSwitch>();
@@ -485,7 +488,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["TrimSize"], "80", "--trimSize");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmin"], "10p", "--ecnKmin");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmax"], "40p", "--ecnKmax");
-        NS_TEST_ASSERT_MSG_EQ(seen.fabric["Mode"], "Dlb", "--forwarding");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["PortSelector"], "ns3::DlbPortSelector", "--forwarding");
         NS_TEST_ASSERT_MSG_EQ(Time(seen.fabric["FlowletTimeout"]),
                               MicroSeconds(13),
                               "--dlbTimeout in every switch");

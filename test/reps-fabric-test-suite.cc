@@ -10,7 +10,6 @@
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
-#include "ns3/enum.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/failure-injector.h"
 #include "ns3/failure-schedule.h"
@@ -585,7 +584,7 @@ class FabricPathDiversityTestCase : public TestCase
 
         // Random per packet: one 5-tuple spreads over the paths.
         Ptr<ClosFabricHelper> spray = TwoTier(2, 1, 4);
-        spray->SetAttribute("ForwardingMode", EnumValue(FabricSwitch::RANDOM));
+        spray->SetPortSelector("ns3::RandomPortSelector");
         Ptr<ClosFabric> f = spray->Build();
         ClosFabricHelper::AssignStreams(f, 10);
         PathRecorder rec;
@@ -1161,15 +1160,15 @@ class FabricAdaptiveTestCase : public TestCase
   private:
     /**
      * Two 100-packet bursts from hosts 0 and 1 (leaf 0) to hosts 2 and 3 (leaf 1).
-     * \param mode the forwarding mode
+     * \param selector the TypeId of the switches' port selector
      * \param up0 filled with the packets on the up-link to spine 0
      * \param up1 filled with the packets on the up-link to spine 1
      * \param delivered filled with the packets delivered
      */
-    static void Run(FabricSwitch::Mode mode, uint64_t& up0, uint64_t& up1, uint32_t& delivered)
+    static void Run(const std::string& selector, uint64_t& up0, uint64_t& up1, uint32_t& delivered)
     {
         Ptr<ClosFabricHelper> h = TwoTier(2, 2, 2);
-        h->SetAttribute("ForwardingMode", EnumValue(mode));
+        h->SetPortSelector(selector);
         h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
                               "MaxSize",
                               QueueSizeValue(QueueSize("1000p")),
@@ -1208,10 +1207,10 @@ class FabricAdaptiveTestCase : public TestCase
         uint64_t up0 = 0;
         uint64_t up1 = 0;
         uint32_t delivered = 0;
-        Run(FabricSwitch::FLOW_HASH, up0, up1, delivered);
+        Run("ns3::HashPortSelector", up0, up1, delivered);
         NS_TEST_ASSERT_MSG_EQ(delivered, 200, "flow hash: all delivered");
         NS_TEST_ASSERT_MSG_EQ(std::min(up0, up1), 0u, "flow hash: both flows on one up-link");
-        Run(FabricSwitch::ADAPTIVE, up0, up1, delivered);
+        Run("ns3::AdaptivePortSelector", up0, up1, delivered);
         NS_TEST_ASSERT_MSG_EQ(delivered, 200, "adaptive: all delivered");
         NS_TEST_ASSERT_MSG_GT(std::min(up0, up1), 60u, "adaptive: both up-links carry traffic");
     }

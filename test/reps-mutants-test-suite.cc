@@ -574,7 +574,7 @@ class AdaptiveIdleIsFlowHashTestCase : public TestCase
         h->SetAttribute("Leaves", UintegerValue(2));
         h->SetAttribute("HostsPerLeaf", UintegerValue(1));
         h->SetAttribute("Spines", UintegerValue(4));
-        h->SetAttribute("ForwardingMode", EnumValue(FabricSwitch::ADAPTIVE));
+        h->SetPortSelector("ns3::AdaptivePortSelector");
         Ptr<ClosFabric> fabric = h->Build();
         Seen seen;
         seen.sw = fabric->GetLeaf(0)->GetObject<FabricSwitch>();

@@ -4,6 +4,7 @@
 
 #include "reps-test-compat.h"
 
+#include "ns3/adaptive-port-selector.h"
 #include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
@@ -12,16 +13,19 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-switch.h"
+#include "ns3/glb-port-selector.h"
+#include "ns3/hash-port-selector.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
+#include "ns3/path-selector-names.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/random-port-selector.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
-#include "ns3/switch-load-balancer.h"
 #include "ns3/test.h"
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
@@ -44,14 +48,14 @@ constexpr uint32_t kPayload = 1000;
 /**
  * A 2-tier fabric of 2 leaves x 2 hosts and 2 spines with 10 Gb/s links (a 1000-byte
  * datagram is on the wire for 824 ns), big queues, no ECN.
- * \param mode forwarding mode
- * \param tableSize FlowletTableSize of the switches
- * \param timeout FlowletTimeout of the switches
- * \param aging GlbAgingTime of the switches
+ * \param selector the TypeId of the switches' port selector
+ * \param tableSize FlowletTableSize of the switches (DLB and GLB)
+ * \param timeout FlowletTimeout of the switches (DLB and GLB)
+ * \param aging GlbAgingTime of the switches (GLB)
  * \return the fabric
  */
 Ptr<ClosFabric>
-SmallFabric(FabricSwitch::Mode mode,
+SmallFabric(const std::string& selector,
             uint32_t tableSize = 4096,
             Time timeout = MicroSeconds(8),
             Time aging = MicroSeconds(50))
@@ -65,7 +69,7 @@ SmallFabric(FabricSwitch::Mode mode,
     {
         h->SetAttribute(rate, DataRateValue(DataRate("10Gbps")));
     }
-    h->SetAttribute("ForwardingMode", EnumValue(mode));
+    h->SetPortSelector(selector);
     h->SetSwitchQueueDisc("ns3::EcnQueueDisc",
                           "MaxSize",
                           QueueSizeValue(QueueSize("1000p")),
@@ -73,12 +77,31 @@ SmallFabric(FabricSwitch::Mode mode,
                           QueueSizeValue(QueueSize("900p")),
                           "Kmax",
                           QueueSizeValue(QueueSize("950p")));
-    h->SetSwitchLoadBalancerAttribute("FlowletTableSize", UintegerValue(tableSize));
-    h->SetSwitchLoadBalancerAttribute("FlowletTimeout", TimeValue(timeout));
-    h->SetSwitchLoadBalancerAttribute("GlbAgingTime", TimeValue(aging));
+    TypeId dlb = DlbPortSelector::GetTypeId();
+    if (h->GetPortSelectorType() == dlb || h->GetPortSelectorType().IsChildOf(dlb))
+    {
+        h->SetPortSelectorAttribute("FlowletTableSize", UintegerValue(tableSize));
+        h->SetPortSelectorAttribute("FlowletTimeout", TimeValue(timeout));
+    }
+    if (h->GetPortSelectorType() == GlbPortSelector::GetTypeId())
+    {
+        h->SetPortSelectorAttribute("GlbAgingTime", TimeValue(aging));
+    }
     Ptr<ClosFabric> f = h->Build();
     ClosFabricHelper::AssignStreams(f, 100);
     return f;
+}
+
+/**
+ * \tparam T a PortSelector subclass
+ * \param node a switch node
+ * \return its port selector (null when not a T)
+ */
+template <typename T>
+Ptr<T>
+SelectorOf(Ptr<Node> node)
+{
+    return DynamicCast<T>(node->GetObject<FabricSwitch>()->GetPortSelector());
 }
 
 /**
@@ -212,21 +235,21 @@ class SwitchLbAdaptiveWireTestCase : public TestCase
   private:
     /**
      * Read the load of the up-links of leaf 0 while a packet is on the wire.
-     * \param lb the load balancer of leaf 0
+     * \param lb the port selector of leaf 0
      * \param uplinks the up-link ports
      */
-    void Probe(Ptr<SwitchLoadBalancer> lb, std::set<uint32_t> uplinks)
+    void Probe(Ptr<AdaptivePortSelector> lb, std::set<uint32_t> uplinks)
     {
         for (uint32_t p : uplinks)
         {
-            m_backlog.push_back(lb->GetBacklogBytes(p));
-            m_drain.push_back(lb->GetDrainTime(p));
+            m_backlog.push_back(lb->GetPortLoad().GetBacklogBytes(p));
+            m_drain.push_back(lb->GetPortLoad().GetDrainTime(p));
         }
     }
 
     void DoRun() override
     {
-        Ptr<ClosFabric> f = SmallFabric(FabricSwitch::ADAPTIVE);
+        Ptr<ClosFabric> f = SmallFabric("ns3::AdaptivePortSelector");
         Ptr<FabricSwitch> leaf = f->GetLeaf(0)->GetObject<FabricSwitch>();
         // Host 1's source port that the flow hash puts on host 0's up-link.
         uint32_t target =
@@ -265,8 +288,8 @@ class SwitchLbAdaptiveWireTestCase : public TestCase
         Time first = up.log[0].at;
         Simulator::Destroy();
 
-        f = SmallFabric(FabricSwitch::ADAPTIVE);
-        Ptr<SwitchLoadBalancer> lb = f->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        f = SmallFabric("ns3::AdaptivePortSelector");
+        Ptr<AdaptivePortSelector> lb = SelectorOf<AdaptivePortSelector>(f->GetLeaf(0));
         UplinkLog up2(f);
         Simulator::Schedule(MicroSeconds(10), &Send, f, 0, 2, 1000);
         Simulator::Schedule(first + NanoSeconds(412),
@@ -310,7 +333,7 @@ class SwitchLbAdaptiveTieTestCase : public TestCase
      */
     static std::vector<uint32_t> Run()
     {
-        Ptr<ClosFabric> f = SmallFabric(FabricSwitch::ADAPTIVE);
+        Ptr<ClosFabric> f = SmallFabric("ns3::AdaptivePortSelector");
         UplinkLog up(f);
         for (uint32_t i = 0; i < 60; i++)
         {
@@ -362,27 +385,27 @@ class SwitchLbDlbQualityTestCase : public TestCase
     void DoRun() override
     {
         // The rule: 8 levels, equal weights.
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0, 0, 8, 1, 1), 0, "idle");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 1.0, 8, 1, 1),
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(0, 0, 8, 1, 1), 0, "idle");
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(1.0, 1.0, 8, 1, 1),
                               7,
                               "busy and a full delay range: the worst level");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, 8, 1, 1),
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(1.0, 0, 8, 1, 1),
                               4,
                               "busy, no queueing delay: half way (7 / 2 rounded up)");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, 8, 1, 0), 7, "load only");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(1.0, 0, 8, 0, 1), 0, "delay only");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(3.0, 5.0, 8, 1, 1),
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(1.0, 0, 8, 1, 0), 7, "load only");
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(1.0, 0, 8, 0, 1), 0, "delay only");
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(3.0, 5.0, 8, 1, 1),
                               7,
                               "saturates at the top level");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0.5, 0, 4, 1, 0),
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(0.5, 0, 4, 1, 0),
                               2,
                               "half load of 4 levels");
-        NS_TEST_ASSERT_MSG_EQ(SwitchLoadBalancer::Quality(0, 0.3, 8, 1, 3),
+        NS_TEST_ASSERT_MSG_EQ(DlbPortSelector::Quality(0, 0.3, 8, 1, 3),
                               2,
                               "weights: (0 + 3 x 2 + 2) / 4");
 
-        Ptr<ClosFabric> f = SmallFabric(FabricSwitch::DLB);
-        Ptr<SwitchLoadBalancer> lb = f->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        Ptr<ClosFabric> f = SmallFabric("ns3::DlbPortSelector");
+        Ptr<DlbPortSelector> lb = SelectorOf<DlbPortSelector>(f->GetLeaf(0));
         UplinkLog up(f);
         Sink sink(f, {2, 3});
         // Flow A (host 0, port 1000): 100 datagrams back to back at the line rate, from 10 us.
@@ -414,7 +437,7 @@ class SwitchLbDlbQualityTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(*portsA.begin(),
                               *portsB.begin(),
                               "B's flowlet avoids the up-link loaded by A");
-        const SwitchLoadBalancer::Counters& c = lb->GetCounters();
+        const DlbPortSelector::Counters& c = lb->GetCounters();
         NS_TEST_ASSERT_MSG_EQ(c.flowlets, 3, "A, B, and A after its idle gap");
         NS_TEST_ASSERT_MSG_EQ(c.collisions, 0, "no collisions in 4096 buckets");
         Simulator::Destroy();
@@ -443,12 +466,10 @@ class SwitchLbDlbCollisionTestCase : public TestCase
      * \param onePort filled with the number of flows whose datagrams all took one up-link
      * \return datagrams delivered
      */
-    static uint32_t Run(uint32_t tableSize,
-                        SwitchLoadBalancer::Counters& counters,
-                        uint32_t& onePort)
+    static uint32_t Run(uint32_t tableSize, DlbPortSelector::Counters& counters, uint32_t& onePort)
     {
-        Ptr<ClosFabric> f = SmallFabric(FabricSwitch::DLB, tableSize, MicroSeconds(50));
-        Ptr<SwitchLoadBalancer> lb = f->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        Ptr<ClosFabric> f = SmallFabric("ns3::DlbPortSelector", tableSize, MicroSeconds(50));
+        Ptr<DlbPortSelector> lb = SelectorOf<DlbPortSelector>(f->GetLeaf(0));
         UplinkLog up(f);
         Sink sink(f, {2, 3});
         for (uint32_t k = 0; k < 5; k++)
@@ -483,7 +504,7 @@ class SwitchLbDlbCollisionTestCase : public TestCase
 
     void DoRun() override
     {
-        SwitchLoadBalancer::Counters c;
+        DlbPortSelector::Counters c;
         uint32_t onePort = 0;
         NS_TEST_ASSERT_MSG_EQ(Run(16, c, onePort), 320, "16 buckets: every datagram delivered");
         NS_TEST_ASSERT_MSG_GT(c.collisions, 0u, "64 live flows in 16 buckets collide");
@@ -525,7 +546,7 @@ class SwitchLbGlbPropagationTestCase : public TestCase
     {
         if (ip.GetDestination() == m_fabric->GetHostAddress(2))
         {
-            m_fields.push_back(SwitchLoadBalancer::DecodeGlb(ip.GetIdentification()));
+            m_fields.push_back(GlbPortSelector::DecodeGlb(ip.GetIdentification()));
             m_fromLeaf0 = m_leaf1->GetCongestionFromLeaf(0, m_fields.back().upLink);
         }
     }
@@ -542,21 +563,20 @@ class SwitchLbGlbPropagationTestCase : public TestCase
 
     void DoRun() override
     {
-        SwitchLoadBalancer::GlbFields f;
+        GlbPortSelector::GlbFields f;
         f.upLink = 17;
         f.metric = 5;
         f.fbUpLink = 3;
         f.fbMetric = 6;
-        SwitchLoadBalancer::GlbFields g =
-            SwitchLoadBalancer::DecodeGlb(SwitchLoadBalancer::EncodeGlb(f));
+        GlbPortSelector::GlbFields g = GlbPortSelector::DecodeGlb(GlbPortSelector::EncodeGlb(f));
         NS_TEST_ASSERT_MSG_EQ(g.upLink, 17, "up-link field round trip");
         NS_TEST_ASSERT_MSG_EQ(g.metric, 5, "metric field round trip");
         NS_TEST_ASSERT_MSG_EQ(g.fbUpLink, 3, "feedback up-link round trip");
         NS_TEST_ASSERT_MSG_EQ(g.fbMetric, 6, "feedback metric round trip");
 
-        m_fabric = SmallFabric(FabricSwitch::GLB);
-        m_leaf0 = m_fabric->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
-        m_leaf1 = m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        m_fabric = SmallFabric("ns3::GlbPortSelector");
+        m_leaf0 = SelectorOf<GlbPortSelector>(m_fabric->GetLeaf(0));
+        m_leaf1 = SelectorOf<GlbPortSelector>(m_fabric->GetLeaf(1));
         // Both spines' down-links to leaf 1 at 1 Gb/s: whichever spine the flowlet takes, its
         // last hop is busy after the first packet.
         for (uint32_t spine = 0; spine < 2; spine++)
@@ -599,9 +619,9 @@ class SwitchLbGlbPropagationTestCase : public TestCase
         // The same, then host 2 answers: the answer carries the entry back to leaf 0, which
         // forgets it after GlbAgingTime (50 us).
         m_fields.clear();
-        m_fabric = SmallFabric(FabricSwitch::GLB);
-        m_leaf0 = m_fabric->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
-        m_leaf1 = m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        m_fabric = SmallFabric("ns3::GlbPortSelector");
+        m_leaf0 = SelectorOf<GlbPortSelector>(m_fabric->GetLeaf(0));
+        m_leaf1 = SelectorOf<GlbPortSelector>(m_fabric->GetLeaf(1));
         for (uint32_t spine = 0; spine < 2; spine++)
         {
             m_fabric->GetLinkDevice(m_fabric->GetLeafSpineLink(1, spine), 1)
@@ -629,14 +649,14 @@ class SwitchLbGlbPropagationTestCase : public TestCase
                               static_cast<int32_t>(carried),
                               "leaf 0 learnt the metric of its up-link toward leaf 1");
         NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[1 - u], -1, "and nothing of the other up-link");
-        NS_TEST_ASSERT_MSG_EQ(m_leaf0->GetCounters().glbFeedback, 1, "one feedback entry");
+        NS_TEST_ASSERT_MSG_EQ(m_leaf0->GetFeedbackCount(), 1, "one feedback entry");
         NS_TEST_ASSERT_MSG_EQ(sink2.received, 5, "every datagram delivered");
         Simulator::Destroy();
 
         m_fields.clear();
-        m_fabric = SmallFabric(FabricSwitch::GLB);
-        m_leaf0 = m_fabric->GetLeaf(0)->GetObject<FabricSwitch>()->GetLoadBalancer();
-        m_leaf1 = m_fabric->GetLeaf(1)->GetObject<FabricSwitch>()->GetLoadBalancer();
+        m_fabric = SmallFabric("ns3::GlbPortSelector");
+        m_leaf0 = SelectorOf<GlbPortSelector>(m_fabric->GetLeaf(0));
+        m_leaf1 = SelectorOf<GlbPortSelector>(m_fabric->GetLeaf(1));
         Sink sink3(m_fabric, {0, 2});
         for (uint32_t i = 0; i < 4; i++)
         {
@@ -651,19 +671,19 @@ class SwitchLbGlbPropagationTestCase : public TestCase
         Simulator::Schedule(MicroSeconds(100), &SwitchLbGlbPropagationTestCase::ReadLeaf0, this);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(m_toLeaf1[0] + m_toLeaf1[1], -2, "entries age out after 50 us");
-        NS_TEST_ASSERT_MSG_EQ(m_leaf0->GetCounters().glbFeedback, 1, "it had been learnt");
+        NS_TEST_ASSERT_MSG_EQ(m_leaf0->GetFeedbackCount(), 1, "it had been learnt");
         Simulator::Destroy();
         m_fabric = nullptr;
         m_leaf0 = nullptr;
         m_leaf1 = nullptr;
     }
 
-    Ptr<ClosFabric> m_fabric;                            //!< The fabric.
-    Ptr<SwitchLoadBalancer> m_leaf0;                     //!< Leaf 0's load balancer.
-    Ptr<SwitchLoadBalancer> m_leaf1;                     //!< Leaf 1's load balancer.
-    std::vector<SwitchLoadBalancer::GlbFields> m_fields; //!< Fields seen at leaf 1.
-    int32_t m_fromLeaf0{-1};                             //!< Leaf 1's entry after the last packet.
-    std::vector<int32_t> m_toLeaf1;                      //!< Leaf 0's entries, when read.
+    Ptr<ClosFabric> m_fabric;                         //!< The fabric.
+    Ptr<GlbPortSelector> m_leaf0;                     //!< Leaf 0's port selector.
+    Ptr<GlbPortSelector> m_leaf1;                     //!< Leaf 1's port selector.
+    std::vector<GlbPortSelector::GlbFields> m_fields; //!< Fields seen at leaf 1.
+    int32_t m_fromLeaf0{-1};                          //!< Leaf 1's entry after the last packet.
+    std::vector<int32_t> m_toLeaf1;                   //!< Leaf 0's entries, when read.
 };
 
 /**
@@ -683,14 +703,14 @@ class SwitchLbGlbAvoidsDegradedTestCase : public TestCase
     /**
      * 60 bursts of 4 datagrams from host 0 to host 2 (a new flow each, 20 us apart), each
      * answered by host 2.
-     * \param mode DLB or GLB
+     * \param selector ns3::DlbPortSelector or ns3::GlbPortSelector
      * \param delivered filled with the datagrams delivered
      * \return the datagrams leaf 0 sent to spine 0
      */
-    static uint64_t Run(FabricSwitch::Mode mode, uint32_t& delivered)
+    static uint64_t Run(const std::string& selector, uint32_t& delivered)
     {
         // Entries live 200 us: GLB tries the degraded path again about every 10 bursts.
-        Ptr<ClosFabric> f = SmallFabric(mode, 4096, MicroSeconds(8), MicroSeconds(200));
+        Ptr<ClosFabric> f = SmallFabric(selector, 4096, MicroSeconds(8), MicroSeconds(200));
         f->GetLinkDevice(f->GetLeafSpineLink(1, 0), 1)->SetDataRate(DataRate("1Gbps"));
         Sink sink(f, {0, 2});
         for (uint32_t k = 0; k < 60; k++)
@@ -717,9 +737,9 @@ class SwitchLbGlbAvoidsDegradedTestCase : public TestCase
     void DoRun() override
     {
         uint32_t delivered = 0;
-        uint64_t dlb = Run(FabricSwitch::DLB, delivered);
+        uint64_t dlb = Run("ns3::DlbPortSelector", delivered);
         NS_TEST_ASSERT_MSG_EQ(delivered, 300, "DLB: every datagram delivered");
-        uint64_t glb = Run(FabricSwitch::GLB, delivered);
+        uint64_t glb = Run("ns3::GlbPortSelector", delivered);
         NS_TEST_ASSERT_MSG_EQ(delivered, 300, "GLB: every datagram delivered");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(dlb, 60u, "DLB sends a fair share over the degraded spine");
         NS_TEST_ASSERT_MSG_LT(2 * glb, dlb, "GLB sends less than half as much over it");
@@ -860,20 +880,21 @@ class SwitchLbUecTrimTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * Attributes of the load balancer refuse values out of range.
+ * Attributes of the port selectors refuse values out of range; each lives once, on the class
+ * that uses it (GLB has DLB's flowlet and quality attributes, DLB has no GLB attribute).
  */
 class SwitchLbAttributeTestCase : public TestCase
 {
   public:
     SwitchLbAttributeTestCase()
-        : TestCase("SwitchLoadBalancer: attributes out of range are refused")
+        : TestCase("Port selectors: attributes out of range are refused")
     {
     }
 
   private:
     void DoRun() override
     {
-        Ptr<SwitchLoadBalancer> lb = CreateObject<SwitchLoadBalancer>();
+        Ptr<DlbPortSelector> lb = CreateObject<DlbPortSelector>();
         NS_TEST_ASSERT_MSG_EQ(
             lb->SetAttributeFailSafe("FlowletTimeout", TimeValue(NanoSeconds(999))),
             false,
@@ -899,13 +920,254 @@ class SwitchLbAttributeTestCase : public TestCase
             lb->SetAttributeFailSafe("LoadTimeConstant", TimeValue(NanoSeconds(10))),
             false,
             "LoadTimeConstant below 100 ns");
-        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("GlbAgingTime", TimeValue(MilliSeconds(11))),
-                              false,
-                              "GlbAgingTime above 10 ms");
+        NS_TEST_ASSERT_MSG_EQ(
+            lb->SetAttributeFailSafe("LoadTimeConstant", TimeValue(MicroSeconds(2))),
+            true,
+            "LoadTimeConstant of 2 us");
+        NS_TEST_ASSERT_MSG_EQ(lb->GetPortLoad().GetLoadTimeConstant(),
+                              MicroSeconds(2),
+                              "LoadTimeConstant reaches the port-load monitor");
         NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("DelayRange", TimeValue(NanoSeconds(9))),
                               false,
                               "DelayRange below 10 ns");
+        NS_TEST_ASSERT_MSG_EQ(lb->SetAttributeFailSafe("GlbAgingTime", TimeValue(MicroSeconds(5))),
+                              false,
+                              "DLB has no GLB attribute");
         lb->Dispose();
+
+        Ptr<GlbPortSelector> glb = CreateObject<GlbPortSelector>();
+        NS_TEST_ASSERT_MSG_EQ(
+            glb->SetAttributeFailSafe("GlbAgingTime", TimeValue(MilliSeconds(11))),
+            false,
+            "GlbAgingTime above 10 ms");
+        NS_TEST_ASSERT_MSG_EQ(
+            glb->SetAttributeFailSafe("FlowletTimeout", TimeValue(MicroSeconds(20))),
+            true,
+            "GLB has DLB's FlowletTimeout");
+        glb->Dispose();
+
+        Ptr<AdaptivePortSelector> adaptive = CreateObject<AdaptivePortSelector>();
+        NS_TEST_ASSERT_MSG_EQ(
+            adaptive->SetAttributeFailSafe("FlowletTimeout", TimeValue(MicroSeconds(20))),
+            false,
+            "adaptive forwarding has no flowlet attribute");
+        adaptive->Dispose();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * The PortSelector contract, without a fabric: Pick() takes a set of one port as is (no draw,
+ * no DoPick()), fires PortChosen for every packet, hashes to Flow::hashPort, and a random
+ * choice is uniform and follows the selector's stream.
+ */
+class SwitchLbPickTestCase : public TestCase
+{
+  public:
+    SwitchLbPickTestCase()
+        : TestCase("PortSelector: Pick() of one port, the hash port, random picks and the trace")
+    {
+    }
+
+  private:
+    /**
+     * PortChosen sink.
+     * \param port the port
+     * \param candidates the number of equal-cost ports
+     * \param flow the flow
+     */
+    void Chosen(uint32_t port, uint32_t candidates, const PortSelector::Flow& flow)
+    {
+        m_chosen.push_back(port);
+        m_candidates += candidates;
+    }
+
+    /**
+     * \param stream the stream of a RandomPortSelector
+     * \return its picks among ports 4, 6 and 9 for 300 packets
+     */
+    static std::vector<uint32_t> RandomPicks(int64_t stream)
+    {
+        Ptr<PortSelector> random = CreateObject<RandomPortSelector>();
+        NS_ABORT_MSG_IF(random->AssignStreams(stream) != 1, "one stream");
+        const uint32_t ports[] = {4, 6, 9};
+        PortSelector::Flow flow;
+        flow.hashPort = 6;
+        std::vector<uint32_t> picks;
+        for (uint32_t i = 0; i < 300; i++)
+        {
+            picks.push_back(random->Pick(ports, 3, flow));
+        }
+        random->Dispose();
+        return picks;
+    }
+
+    void DoRun() override
+    {
+        Ptr<PortSelector> hash = CreateObject<HashPortSelector>();
+        hash->TraceConnectWithoutContext("PortChosen",
+                                         MakeCallback(&SwitchLbPickTestCase::Chosen, this));
+        const uint32_t ports[] = {3, 5, 7};
+        PortSelector::Flow flow;
+        flow.hashPort = 7;
+        NS_TEST_ASSERT_MSG_EQ(hash->Pick(ports, 3, flow), 7, "hash: the flow-hash port");
+        NS_TEST_ASSERT_MSG_EQ(hash->Pick(ports + 1, 1, flow), 5, "one port: taken as is");
+        NS_TEST_ASSERT_MSG_EQ(m_chosen.size(), 2, "PortChosen for every packet");
+        NS_TEST_ASSERT_MSG_EQ(m_candidates, 4, "PortChosen: the number of candidates");
+        hash->Dispose();
+
+        std::vector<uint32_t> a = RandomPicks(7);
+        std::map<uint32_t, uint32_t> perPort;
+        for (uint32_t p : a)
+        {
+            perPort[p]++;
+        }
+        NS_TEST_ASSERT_MSG_EQ(perPort.size(), 3, "random: every port");
+        for (const auto& [port, n] : perPort)
+        {
+            // Binomial(300, 1/3): below 70 with probability about 1e-4.
+            NS_TEST_ASSERT_MSG_GT(n, 70u, "random: port " << port << " gets its share");
+        }
+        NS_TEST_ASSERT_MSG_EQ((RandomPicks(7) == a), true, "random: the same stream, the same");
+        NS_TEST_ASSERT_MSG_EQ((RandomPicks(8) != a), true, "random: another stream, others");
+    }
+
+    std::vector<uint32_t> m_chosen; //!< Ports chosen.
+    uint32_t m_candidates{0};       //!< Sum of the candidates of every choice.
+};
+
+/**
+ * \ingroup reps-test
+ * A port selector written outside the module, as examples/reps-custom-switch-lb.cc writes
+ * DrillPortSelector: the less loaded of two random ports and the last one chosen, from the
+ * shared PortLoadMonitor.
+ */
+class TestDrillPortSelector : public PortSelector
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::TestDrillPortSelector")
+                                .SetParent<PortSelector>()
+                                .SetGroupName("Reps")
+                                .AddConstructor<TestDrillPortSelector>();
+        return tid;
+    }
+
+  protected:
+    void DoDispose() override
+    {
+        m_load.Clear();
+        PortSelector::DoDispose();
+    }
+
+    void DoAddPort(uint32_t port, Ptr<NetDevice> device, Ptr<QueueDisc> queueDisc) override
+    {
+        m_load.AddPort(device, queueDisc);
+    }
+
+    uint32_t DoPick(const uint32_t* ports, uint32_t n, const Flow& flow) override
+    {
+        uint32_t best = ports[RandomInteger(n - 1)];
+        uint32_t port = ports[RandomInteger(n - 1)];
+        if (m_load.GetBacklogBytes(port) < m_load.GetBacklogBytes(best))
+        {
+            best = port;
+        }
+        if (std::find(ports, ports + n, m_last) != ports + n &&
+            m_load.GetBacklogBytes(m_last) < m_load.GetBacklogBytes(best))
+        {
+            best = m_last;
+        }
+        m_last = best;
+        return best;
+    }
+
+  private:
+    PortLoadMonitor m_load;      //!< Load of the ports.
+    uint32_t m_last{UINT32_MAX}; //!< The last port chosen.
+};
+
+NS_OBJECT_ENSURE_REGISTERED(TestDrillPortSelector);
+
+/**
+ * \ingroup reps-test
+ * The custom selector is found by its word and its TypeId, installed by the helper on every
+ * switch, spreads two colliding flows over the up-links and delivers every datagram; a
+ * FabricExperiment with --forwarding=testdrill completes every flow.
+ */
+class SwitchLbCustomSelectorTestCase : public TestCase
+{
+  public:
+    SwitchLbCustomSelectorTestCase()
+        : TestCase("A port selector written outside the module runs by its TypeId")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TypeId tid;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(PortSelectorNames::Lookup("testdrill", tid, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(tid, TestDrillPortSelector::GetTypeId(), "found by its word");
+        NS_TEST_ASSERT_MSG_EQ(PortSelectorNames::Lookup("ns3::TestDrillPortSelector", tid, error),
+                              true,
+                              error);
+
+        Ptr<ClosFabric> f = SmallFabric("ns3::TestDrillPortSelector");
+        for (uint32_t i = 0; i < f->GetSwitches().GetN(); i++)
+        {
+            NS_TEST_ASSERT_MSG_NE(SelectorOf<TestDrillPortSelector>(f->GetSwitches().Get(i)),
+                                  nullptr,
+                                  "every switch has its own");
+        }
+        Ptr<FabricSwitch> leaf = f->GetLeaf(0)->GetObject<FabricSwitch>();
+        uint32_t target =
+            leaf->GetFlowHashPort(f->GetHostAddress(0), f->GetHostAddress(2), 17, 1000, 5000);
+        uint16_t collide = 2000;
+        while (
+            leaf->GetFlowHashPort(f->GetHostAddress(1), f->GetHostAddress(3), 17, collide, 5000) !=
+            target)
+        {
+            collide++;
+        }
+        UplinkLog up(f);
+        Sink sink(f, {2, 3});
+        for (uint32_t i = 0; i < 50; i++)
+        {
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, f, 0, 2, 1000);
+            Simulator::Schedule(MicroSeconds(1) + NanoSeconds(830) * i, &Send, f, 1, 3, collide);
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(sink.received, 100, "every datagram delivered");
+        std::map<uint32_t, uint32_t> perPort;
+        for (const Uplinked& u : up.log)
+        {
+            perPort[u.port]++;
+        }
+        NS_TEST_ASSERT_MSG_EQ(perPort.size(), 2, "both up-links used");
+        for (const auto& [port, n] : perPort)
+        {
+            NS_TEST_ASSERT_MSG_GT(n, 30u, "up-link " << port << " carries its share");
+        }
+        Simulator::Destroy();
+
+        FabricExperiment e;
+        e.lb = "ecmp";
+        e.leaves = 2;
+        e.hostsPerLeaf = 4;
+        e.spines = 2;
+        e.flowSize = "128KiB";
+        e.forwarding = "testdrill";
+        e.quiet = true;
+        e.Check();
+        RunResult r = e.Run(e.GetSelectors()[0]);
+        NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(), 8, "every flow completes");
     }
 };
 
@@ -960,7 +1222,8 @@ class SwitchLbPermutationTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * Switch-side load balancing: adaptive forwarding and DLB.
+ * Switch-side load balancing: the port selectors (hash, random, adaptive, DLB, GLB, and one
+ * written outside the module).
  */
 class RepsSwitchLbTestSuite : public TestSuite
 {
@@ -976,6 +1239,8 @@ class RepsSwitchLbTestSuite : public TestSuite
         AddTestCase(new SwitchLbGlbAvoidsDegradedTestCase, reps::kQuick);
         AddTestCase(new SwitchLbUecTrimTestCase, reps::kQuick);
         AddTestCase(new SwitchLbAttributeTestCase, reps::kQuick);
+        AddTestCase(new SwitchLbPickTestCase, reps::kQuick);
+        AddTestCase(new SwitchLbCustomSelectorTestCase, reps::kQuick);
         AddTestCase(new SwitchLbPermutationTestCase, reps::kQuick);
     }
 };

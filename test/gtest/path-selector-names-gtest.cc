@@ -1,12 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Unit tests of PathSelectorNames and CongestionControlNames: short names, taken from the
- * classes, and TypeIds.
+ * Unit tests of PathSelectorNames, CongestionControlNames and PortSelectorNames: short names,
+ * taken from the classes, and TypeIds.
  */
 
 #include "ns3/ecmp-path-selector.h"
 #include "ns3/path-selector-names.h"
+#include "ns3/rng-seed-manager.h"
 
 #include <gtest/gtest.h>
 
@@ -82,4 +83,51 @@ TEST(PathSelectorNames, ListsAreCheckedWithAHelpfulMessage)
     std::vector<std::string> available = PathSelectorNames::GetAvailableNames();
     ASSERT_FALSE(available.empty());
     EXPECT_EQ(available.front(), "bitmap");
+}
+
+TEST(PortSelectorNames, WordsComeFromTheTypeIds)
+{
+    std::vector<std::string> words;
+    for (const PathSelectorNames::Entry& e : ns3::PortSelectorNames::GetTable())
+    {
+        TypeId tid;
+        std::string error;
+        ASSERT_TRUE(ns3::PortSelectorNames::Lookup(e.first, tid, error)) << error;
+        EXPECT_EQ(tid, e.second);
+        EXPECT_EQ(ns3::PortSelectorNames::GetShortName(tid), e.first);
+        words.push_back(e.first);
+    }
+    const std::vector<std::string> module = {"adaptive", "dlb", "glb", "hash", "random"};
+    EXPECT_EQ(words, module);
+    EXPECT_EQ(ns3::PortSelectorNames::GetAvailableNames(), module);
+    EXPECT_EQ(ns3::PortSelectorNames::GetShortName(TypeId::LookupByName("ns3::DlbPortSelector")),
+              "dlb");
+    EXPECT_EQ(ns3::PortSelectorNames::GetShortName(TypeId::LookupByName("ns3::PortSelector")),
+              "portselector");
+}
+
+TEST(PortSelectorNames, TypeIdsAndHelpfulMessages)
+{
+    TypeId tid;
+    std::string error;
+    ASSERT_TRUE(ns3::PortSelectorNames::Lookup("ns3::GlbPortSelector", tid, error)) << error;
+    EXPECT_EQ(tid.GetName(), "ns3::GlbPortSelector");
+    EXPECT_FALSE(ns3::PortSelectorNames::Lookup("spray", tid, error));
+    EXPECT_NE(error.find("unknown port selector 'spray'; allowed: adaptive, dlb, glb, hash, "
+                         "random, or the TypeId of a PortSelector subclass"),
+              std::string::npos)
+        << error;
+    EXPECT_FALSE(ns3::PortSelectorNames::Lookup("ns3::EcmpPathSelector", tid, error));
+    EXPECT_NE(error.find("not a PortSelector"), std::string::npos) << error;
+    EXPECT_FALSE(ns3::PortSelectorNames::Lookup("ns3::PortSelector", tid, error)) << "abstract";
+    EXPECT_FALSE(ns3::PortSelectorNames::Lookup("", tid, error));
+}
+
+TEST(PortSelectorNames, NamingCreatesNoSelector)
+{
+    // A selector takes an automatic random stream when created; naming them must not, or
+    // every stream drawn after the options are parsed would move.
+    uint64_t before = ns3::RngSeedManager::GetNextStreamIndex();
+    ns3::PortSelectorNames::GetAvailableNames();
+    EXPECT_EQ(ns3::RngSeedManager::GetNextStreamIndex(), before + 1);
 }
