@@ -22,6 +22,7 @@
 #include "ns3/reps-experiment-module.h"
 #include "ns3/reps-module.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 

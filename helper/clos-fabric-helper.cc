@@ -237,8 +237,11 @@ ClosFabricHelper::Validate() const
         os << "FatTree k (" << m_fatTreeK << ") must be even and >= 2";
         return os.str();
     }
-    for (const std::string& error :
-         {ValidateShape(), ValidateAddressing(), ValidateQueueDiscs(), ValidateSystems()})
+    for (const std::string& error : {ValidateShape(),
+                                     ValidateAddressing(),
+                                     ValidateQueueDiscs(),
+                                     ValidateSystems(),
+                                     m_portSelectorError})
     {
         if (!error.empty())
         {
@@ -417,8 +420,7 @@ ClosFabricHelper::ConfigureQueueDisc(const std::string& method,
 std::string
 ClosFabricHelper::ValidateQueueDiscs() const
 {
-    for (const std::string& error :
-         {m_switchQdError, m_hostQdError, m_pfcError, m_portSelectorError})
+    for (const std::string& error : {m_switchQdError, m_hostQdError, m_pfcError})
     {
         if (!error.empty())
         {
@@ -540,23 +542,66 @@ ClosFabricHelper::AddNodes(Ptr<ClosFabric> f, Ptr<ClosFabric> plane0) const
 }
 
 std::string
-ClosFabricHelper::ValidatePortSelector(const std::string& type)
+ClosFabricHelper::ConfigurePortSelector(const std::string& type, const AttributeList& attributes)
 {
-    return RdmaHelper::ValidateTypeId(type,
-                                      PortSelector::GetTypeId(),
-                                      "ClosFabricHelper::SetPortSelector");
+    NS_LOG_FUNCTION(this << type);
+    std::string error =
+        RdmaHelper::ValidateTypeId(type, PortSelector::GetTypeId(), "SetPortSelector");
+    if (!error.empty())
+    {
+        return error;
+    }
+    TypeId tid = TypeId::LookupByName(type);
+    ObjectFactory configured;
+    configured.SetTypeId(tid);
+    for (const auto& [name, value] : attributes)
+    {
+        TypeId::AttributeInformation info;
+        if (!tid.LookupAttributeByName(name, &info))
+        {
+            return "SetPortSelector: " + type + " has no attribute " + name;
+        }
+        // Converts a StringValue like ObjectFactory does, and checks the range.
+        Ptr<AttributeValue> valid = info.checker->CreateValidValue(*value);
+        if (!valid)
+        {
+            return "SetPortSelector: " + type + "'s " + name +
+                   " does not accept the value given; allowed: " +
+                   info.checker->GetUnderlyingTypeInformation();
+        }
+        configured.Set(name, *valid);
+    }
+    m_portSelector = configured;
+    return "";
 }
 
 void
 ClosFabricHelper::SetPortSelectorAttribute(const std::string& name, const AttributeValue& value)
 {
     NS_LOG_FUNCTION(this << name);
+    TypeId tid = m_portSelector.GetTypeId();
     TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(m_portSelector.GetTypeId().LookupAttributeByName(name, &info),
-                        "ClosFabricHelper::SetPortSelectorAttribute: "
-                            << m_portSelector.GetTypeId().GetName() << " has no attribute '" << name
-                            << "'");
-    m_portSelector.Set(name, value);
+    Ptr<AttributeValue> valid;
+    std::string error;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        error = "SetPortSelectorAttribute: " + tid.GetName() + " has no attribute " + name;
+    }
+    else if (!(valid = info.checker->CreateValidValue(value)))
+    {
+        error = "SetPortSelectorAttribute: " + tid.GetName() + "'s " + name +
+                " does not accept the value given; allowed: " +
+                info.checker->GetUnderlyingTypeInformation();
+    }
+    else
+    {
+        m_portSelector.Set(name, *valid);
+    }
+    // The first refusal is the one Validate() reports.
+    if (m_portSelectorError.empty())
+    {
+        m_portSelectorError = error;
+    }
 }
 
 TypeId

@@ -5,7 +5,6 @@
 #ifndef REPS_CLOS_FABRIC_HELPER_H
 #define REPS_CLOS_FABRIC_HELPER_H
 
-#include "ns3/abort.h"
 #include "ns3/attribute.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/data-rate.h"
@@ -120,9 +119,11 @@ class ClosFabricHelper : public Object
 
     /**
      * Choose how every switch picks among equal-cost ports: the type and attributes of the
-     * PortSelector each switch is given (one object per switch), as
-     * PointToPointHelper::SetDeviceAttribute() does for devices. The default is
-     * ns3::HashPortSelector. Aborts when the TypeId is unknown or not a PortSelector.
+     * PortSelector each switch is given (one object per switch), as PointToPointHelper's
+     * SetDeviceAttribute() configures its devices; the attributes not given keep the type's
+     * defaults. The default is ns3::HashPortSelector. A TypeId that is not a PortSelector, an
+     * attribute the type does not have or a value out of its range is refused: Validate()
+     * says which (and Build() stops with that message).
      * \tparam Ts \deduced name and value pairs
      * \param type its TypeId name, e.g. "ns3::DlbPortSelector"
      * \param args attribute name and value pairs, e.g. "FlowletTimeout", TimeValue(...)
@@ -131,8 +132,8 @@ class ClosFabricHelper : public Object
     void SetPortSelector(const std::string& type, Ts&&... args);
 
     /**
-     * Set an attribute of the port selectors (after SetPortSelector(), which starts from the
-     * type's defaults again). Aborts when the chosen type has no such attribute.
+     * Set one more attribute of the port selectors (after SetPortSelector(), which starts from
+     * the type's defaults again); refused as SetPortSelector() refuses one.
      * \param name the attribute name
      * \param value its value
      */
@@ -185,12 +186,6 @@ class ClosFabricHelper : public Object
     static int64_t AssignStreams(Ptr<ClosFabric> fabric, int64_t stream);
 
   private:
-    /**
-     * \param type a TypeId name
-     * \return an empty string when it names a PortSelector that can be created, else why not
-     */
-    static std::string ValidatePortSelector(const std::string& type);
-
     /// Attribute name and value, applied in order.
     using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
 
@@ -217,6 +212,14 @@ class ClosFabricHelper : public Object
         list.emplace_back(name, value.Copy());
         CollectAttributes(list, std::forward<Ts>(args)...);
     }
+
+    /**
+     * Configure the port selector factory from a type and attributes, each checked.
+     * \param type a TypeId name
+     * \param attributes its attributes
+     * \return an empty string when all were taken, else why not (the first refusal)
+     */
+    std::string ConfigurePortSelector(const std::string& type, const AttributeList& attributes);
 
     /**
      * Configure a queue disc factory: what SetSwitchQueueDisc() and SetHostQueueDisc() do.
@@ -334,7 +337,7 @@ class ClosFabricHelper : public Object
     ObjectFactory m_hostQdFactory;    //!< Host NIC queue disc (no TypeId: none).
     std::string m_hostQdError;        //!< Why SetHostQueueDisc() refused its arguments.
     ObjectFactory m_portSelector;     //!< Port selector of every switch.
-    std::string m_portSelectorError;  //!< Why SetPortSelector() refused its type.
+    std::string m_portSelectorError;  //!< Why SetPortSelector() refused its arguments.
     bool m_pfc;                       //!< Pfc attribute.
     ObjectFactory m_pfcSwitchFactory; //!< PfcSwitch of every switch (SetPfcAttribute()).
     ObjectFactory m_pfcPortFactory;   //!< PfcPort of every device (SetPfcAttribute()).
@@ -354,11 +357,12 @@ template <typename... Ts>
 void
 ClosFabricHelper::SetPortSelector(const std::string& type, Ts&&... args)
 {
-    // A bad type is reported by Validate() and Build(), as the queue discs' are.
-    m_portSelectorError = ValidatePortSelector(type);
+    AttributeList attributes;
+    CollectAttributes(attributes, std::forward<Ts>(args)...);
+    std::string error = ConfigurePortSelector(type, attributes);
     if (m_portSelectorError.empty())
     {
-        m_portSelector = ObjectFactory(type, std::forward<Ts>(args)...);
+        m_portSelectorError = error;
     }
 }
 
