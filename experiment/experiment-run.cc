@@ -43,63 +43,6 @@ namespace
 constexpr uint32_t IP_UDP = 20 + 8;
 
 /**
- * Base RTT between two hosts, for FlowStats.
- * \param fabric the fabric.
- * \param packetBytes IPv4 size of a data packet.
- * \param ackBytes IPv4 size of an ACK.
- * \param src a host.
- * \param dst another host.
- * \return the RTT.
- */
-Time
-PairRtt(Ptr<ClosFabric> fabric, uint32_t packetBytes, uint32_t ackBytes, uint32_t src, uint32_t dst)
-{
-    return fabric->GetBaseRtt(src, dst, packetBytes, ackBytes);
-}
-
-/**
- * Base RTT between the hosts of two RDMA addresses, for RdmaHelper::SetBaseRttCallback.
- * \param fabric the fabric.
- * \param packetBytes IPv4 size of a data packet.
- * \param ackBytes IPv4 size of an ACK.
- * \param a an address.
- * \param b another address.
- * \return the RTT.
- */
-Time
-AddressRtt(Ptr<ClosFabric> fabric,
-           uint32_t packetBytes,
-           uint32_t ackBytes,
-           Ipv4Address a,
-           Ipv4Address b)
-{
-    return fabric->GetBaseRtt(fabric->GetHostIndex(a),
-                              fabric->GetHostIndex(b),
-                              packetBytes,
-                              ackBytes);
-}
-
-/**
- * \param runner the runner.
- * \return its completed flows.
- */
-uint32_t
-Completed(Ptr<WorkloadRunner> runner)
-{
-    return runner->GetCompleted();
-}
-
-/**
- * \param total flows the run will have.
- * \return total.
- */
-uint32_t
-Total(uint32_t total)
-{
-    return total;
-}
-
-/**
  * Stop when this part is done and the other one too.
  * \param mine the part that just completed.
  * \param other the other part.
@@ -221,8 +164,13 @@ ExperimentRun::InstallTransport()
     m_rdma.SetQueuePairAttribute("BaseRtt", TimeValue(m_fabricRtt));
     if (e.baseRtt == "pair")
     {
+        Ptr<ClosFabric> f = m_fabric;
+        const uint32_t data = m_packetBytes;
+        const uint32_t ack = m_ackBytes;
         m_rdma.SetBaseRttCallback(
-            MakeBoundCallback(&AddressRtt, m_fabric, m_packetBytes, m_ackBytes));
+            RdmaHelper::BaseRttCallback([f, data, ack](Ipv4Address a, Ipv4Address b) {
+                return f->GetBaseRtt(f->GetHostIndex(a), f->GetHostIndex(b), data, ack);
+            }));
     }
     m_rdma.SetQueuePairAttribute("Trimming", BooleanValue(e.trim));
     m_rdma.SetQueuePairAttribute("Rto", TimeValue(QueuePairRto(m_fabricRtt)));
@@ -339,8 +287,11 @@ ExperimentRun::ScheduleWorkload()
     m_runner = CreateObject<WorkloadRunner>();
     m_runner->SetLauncher(m_launcher->GetLauncher());
     m_runner->GetStats().SetIdeal(m_parsed.linkRate, m_fabricRtt);
-    m_runner->GetStats().SetBaseRttCallback(
-        MakeBoundCallback(&PairRtt, m_fabric, m_packetBytes, m_ackBytes));
+    Ptr<ClosFabric> f = m_fabric;
+    const uint32_t data = m_packetBytes;
+    const uint32_t ack = m_ackBytes;
+    m_runner->GetStats().SetBaseRttCallback(Callback<Time, uint32_t, uint32_t>(
+        [f, data, ack](uint32_t src, uint32_t dst) { return f->GetBaseRtt(src, dst, data, ack); }));
     if (DistributedRun::IsEnabled())
     {
         ScheduleOwnFlows();
@@ -421,8 +372,11 @@ ExperimentRun::StartMonitors()
     {
         m_progress = CreateObject<ProgressReporter>();
         m_progress->SetLabel(m_choice.name);
-        m_progress->SetFlowCounters(MakeBoundCallback(&Completed, m_runner),
-                                    MakeBoundCallback(&Total, m_totalFlows));
+        Ptr<WorkloadRunner> runner = m_runner;
+        const uint32_t total = m_totalFlows;
+        m_progress->SetFlowCounters(
+            Callback<uint32_t>([runner]() { return runner->GetCompleted(); }),
+            Callback<uint32_t>([total]() { return total; }));
         m_progress->Start();
     }
 }

@@ -2,11 +2,14 @@
 """Checks that the module's folders stay layers, and that its code stays readable.
 
 The layers, lowest first: model/ (the simulation models), helper/ (what a research script
-installs: fabric, RDMA stack, workloads) and experiment/ (the command-line experiment, option
-checking, reports, progress, monitors). A file may include headers of its own layer and of
+installs: fabric, RDMA stack, workload generators, statistics), workload/ (the traffic that
+runs during a simulation: collectives, the training loop, the workload runner, the failure
+injector) and experiment/ (the command-line experiment, option checking, reports, progress,
+monitors). A file may include headers of its own layer and of
 the layers below it, never of a layer above: an include of "ns3/<name>.h" or "<name>.h" is
 mapped to the folder that holds <name>.h. Also checked:
-  - no function defined in model/, helper/, experiment/ or examples/ is longer than 80 lines
+  - no function defined in model/, helper/, workload/, experiment/ or examples/ is longer
+    than 80 lines
     (GetTypeId excepted: it is a declarative list of attributes and trace sources);
   - no file of experiment/ is longer than 600 lines.
 
@@ -18,7 +21,7 @@ import os
 import re
 import sys
 
-LAYERS = ["model", "helper", "experiment"]
+LAYERS = ["model", "helper", "workload", "experiment"]
 MAX_FUNCTION_LINES = 80
 MAX_EXPERIMENT_FILE_LINES = 600
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:ns3/)?([\w.-]+\.h)"')

@@ -5,7 +5,7 @@ Compares, between the CMake files (CMakeLists.txt, examples/CMakeLists.txt) and 
 (wscript, examples/wscript): the library sources, the public headers, the test sources and the
 examples with their sources. The experiment layer (reps_experiment_library() in CMake, a second
 module in waf) counts with the module's files. Also fails when a listed file does not exist, or
-when a .cc/.h file under model/, helper/, experiment/, test/ or examples/ is listed nowhere. Exit status 0 when all agree.
+when a .cc/.h file under model/, helper/, workload/, experiment/, test/ or examples/ is listed nowhere. Exit status 0 when all agree.
 
 Usage: utils/check-build-lists.py [MODULE_DIR]
 """
@@ -171,7 +171,7 @@ def main():
     for f in sorted(listed):
         if not os.path.exists(os.path.join(root, f)):
             errors.append("%s is listed but does not exist" % f)
-    for sub in ("model", "helper", "experiment", "test", "examples"):
+    for sub in ("model", "helper", "workload", "experiment", "test", "examples"):
         top = os.path.join(root, sub)
         if not os.path.isdir(top):
             continue
@@ -179,7 +179,7 @@ def main():
             rel = "%s/%s" % (sub, name)
             if name.endswith(".cc") and rel not in listed:
                 errors.append("%s is not listed in CMakeLists.txt" % rel)
-            if name.endswith(".h") and sub in ("model", "helper", "experiment") and \
+            if name.endswith(".h") and sub in ("model", "helper", "workload", "experiment") and \
                     rel not in listed:
                 errors.append("%s is not listed in CMakeLists.txt" % rel)
 
