@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "../examples/drill-port-selector.h"
 #include "reps-test-compat.h"
 
 #include "ns3/adaptive-port-selector.h"
@@ -33,6 +34,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -881,7 +883,8 @@ class SwitchLbUecTrimTestCase : public TestCase
 /**
  * \ingroup reps-test
  * Attributes of the port selectors refuse values out of range; each lives once, on the class
- * that uses it (GLB has DLB's flowlet and quality attributes, DLB has no GLB attribute).
+ * that uses it (GLB has DLB's flowlet and quality attributes, DLB has no GLB attribute); the
+ * helper refuses a type, an attribute or a value through Validate().
  */
 class SwitchLbAttributeTestCase : public TestCase
 {
@@ -952,6 +955,36 @@ class SwitchLbAttributeTestCase : public TestCase
             false,
             "adaptive forwarding has no flowlet attribute");
         adaptive->Dispose();
+
+        // The helper refuses a bad selector through Validate(), naming what is wrong.
+        auto refused = [](std::function<void(Ptr<ClosFabricHelper>)> configure) {
+            Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
+            configure(h);
+            return h->Validate();
+        };
+        std::string error =
+            refused([](Ptr<ClosFabricHelper> h) { h->SetPortSelector("ns3::EcmpPathSelector"); });
+        NS_TEST_ASSERT_MSG_NE(error.find("not a constructible subclass of ns3::PortSelector"),
+                              std::string::npos,
+                              error);
+        error = refused([](Ptr<ClosFabricHelper> h) {
+            h->SetPortSelector("ns3::DlbPortSelector", "FlowletTimeout", TimeValue(Seconds(1)));
+        });
+        NS_TEST_ASSERT_MSG_NE(error.find("FlowletTimeout does not accept the value given"),
+                              std::string::npos,
+                              error);
+        error = refused([](Ptr<ClosFabricHelper> h) {
+            h->SetPortSelector("ns3::DlbPortSelector");
+            h->SetPortSelectorAttribute("GlbAgingTime", TimeValue(MicroSeconds(20)));
+        });
+        NS_TEST_ASSERT_MSG_NE(error.find("ns3::DlbPortSelector has no attribute GlbAgingTime"),
+                              std::string::npos,
+                              error);
+        error = refused([](Ptr<ClosFabricHelper> h) {
+            h->SetPortSelector("ns3::GlbPortSelector", "GlbAgingTime", TimeValue(MicroSeconds(20)));
+            h->SetPortSelectorAttribute("FlowletTableSize", UintegerValue(64));
+        });
+        NS_TEST_ASSERT_MSG_EQ(error, "", "GLB with its own and DLB's attributes");
     }
 };
 
@@ -1038,67 +1071,10 @@ class SwitchLbPickTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * A port selector written outside the module, as examples/reps-custom-switch-lb.cc writes
- * DrillPortSelector: the less loaded of two random ports and the last one chosen, from the
- * shared PortLoadMonitor.
- */
-class TestDrillPortSelector : public PortSelector
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::TestDrillPortSelector")
-                                .SetParent<PortSelector>()
-                                .SetGroupName("Reps")
-                                .AddConstructor<TestDrillPortSelector>();
-        return tid;
-    }
-
-  protected:
-    void DoDispose() override
-    {
-        m_load.Clear();
-        PortSelector::DoDispose();
-    }
-
-    void DoAddPort(uint32_t port, Ptr<NetDevice> device, Ptr<QueueDisc> queueDisc) override
-    {
-        m_load.AddPort(device, queueDisc);
-    }
-
-    uint32_t DoPick(const uint32_t* ports, uint32_t n, const Flow& flow) override
-    {
-        uint32_t best = ports[RandomInteger(n - 1)];
-        uint32_t port = ports[RandomInteger(n - 1)];
-        if (m_load.GetBacklogBytes(port) < m_load.GetBacklogBytes(best))
-        {
-            best = port;
-        }
-        if (std::find(ports, ports + n, m_last) != ports + n &&
-            m_load.GetBacklogBytes(m_last) < m_load.GetBacklogBytes(best))
-        {
-            best = m_last;
-        }
-        m_last = best;
-        return best;
-    }
-
-  private:
-    PortLoadMonitor m_load;      //!< Load of the ports.
-    uint32_t m_last{UINT32_MAX}; //!< The last port chosen.
-};
-
-NS_OBJECT_ENSURE_REGISTERED(TestDrillPortSelector);
-
-/**
- * \ingroup reps-test
- * The custom selector is found by its word and its TypeId, installed by the helper on every
- * switch, spreads two colliding flows over the up-links and delivers every datagram; a
- * FabricExperiment with --forwarding=testdrill completes every flow.
+ * The selector of examples/reps-custom-switch-lb.cc, written outside the module: found by its
+ * word and its TypeId, installed by the helper on every switch, it spreads two colliding flows
+ * over the up-links and delivers every datagram; a FabricExperiment with --forwarding=drill
+ * completes every flow.
  */
 class SwitchLbCustomSelectorTestCase : public TestCase
 {
@@ -1113,16 +1089,16 @@ class SwitchLbCustomSelectorTestCase : public TestCase
     {
         TypeId tid;
         std::string error;
-        NS_TEST_ASSERT_MSG_EQ(PortSelectorNames::Lookup("testdrill", tid, error), true, error);
-        NS_TEST_ASSERT_MSG_EQ(tid, TestDrillPortSelector::GetTypeId(), "found by its word");
-        NS_TEST_ASSERT_MSG_EQ(PortSelectorNames::Lookup("ns3::TestDrillPortSelector", tid, error),
+        NS_TEST_ASSERT_MSG_EQ(PortSelectorNames::Lookup("drill", tid, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(tid, DrillPortSelector::GetTypeId(), "found by its word");
+        NS_TEST_ASSERT_MSG_EQ(PortSelectorNames::Lookup("ns3::DrillPortSelector", tid, error),
                               true,
                               error);
 
-        Ptr<ClosFabric> f = SmallFabric("ns3::TestDrillPortSelector");
+        Ptr<ClosFabric> f = SmallFabric("ns3::DrillPortSelector");
         for (uint32_t i = 0; i < f->GetSwitches().GetN(); i++)
         {
-            NS_TEST_ASSERT_MSG_NE(SelectorOf<TestDrillPortSelector>(f->GetSwitches().Get(i)),
+            NS_TEST_ASSERT_MSG_NE(SelectorOf<DrillPortSelector>(f->GetSwitches().Get(i)),
                                   nullptr,
                                   "every switch has its own");
         }
@@ -1163,7 +1139,7 @@ class SwitchLbCustomSelectorTestCase : public TestCase
         e.hostsPerLeaf = 4;
         e.spines = 2;
         e.flowSize = "128KiB";
-        e.forwarding = "testdrill";
+        e.forwarding = "drill";
         e.quiet = true;
         e.Check();
         RunResult r = e.Run(e.GetSelectors()[0]);
