@@ -5,10 +5,9 @@
 #ifndef REPS_COLLECTIVE_H
 #define REPS_COLLECTIVE_H
 
-#include "flow-spec.h"
-#include "flow-stats.h"
-
 #include "ns3/event-id.h"
+#include "ns3/flow-spec.h"
+#include "ns3/flow-stats.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"

@@ -5,9 +5,8 @@
 #ifndef REPS_FAILURE_INJECTOR_H
 #define REPS_FAILURE_INJECTOR_H
 
-#include "failure-schedule.h"
-
 #include "ns3/clos-fabric.h"
+#include "ns3/failure-schedule.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 

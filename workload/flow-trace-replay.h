@@ -6,7 +6,8 @@
 #define REPS_FLOW_TRACE_REPLAY_H
 
 #include "collective.h"
-#include "flow-trace.h"
+
+#include "ns3/flow-trace.h"
 
 #include <string>
 #include <vector>

@@ -6,10 +6,10 @@
 #define REPS_TRAINING_LOOP_H
 
 #include "collective.h"
-#include "rdma-helper.h"
 
 #include "ns3/abort.h"
 #include "ns3/object-factory.h"
+#include "ns3/rdma-helper.h"
 
 #include <string>
 #include <vector>

@@ -5,10 +5,9 @@
 #ifndef REPS_WORKLOAD_RUNNER_H
 #define REPS_WORKLOAD_RUNNER_H
 
-#include "flow-spec.h"
-#include "flow-stats.h"
-
 #include "ns3/callback.h"
+#include "ns3/flow-spec.h"
+#include "ns3/flow-stats.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
