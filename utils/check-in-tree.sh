@@ -121,11 +121,12 @@ if [ -d build/include/ns3 ]; then
 fi
 reps_log "configuring ns-3 at $ns3_dir with: $modules"
 # Warnings are errors, as in ns-3's own CI: --enable-werror gives -Wall -Werror (and, from
-# ns-3.42 on, -Wpedantic); -Wpedantic is added for older releases, so that a build on ns-3.37
-# already rejects what newer releases reject.
+# ns-3.42 on, -Wpedantic) everywhere; REPS_PEDANTIC adds -Wpedantic to the module's own code
+# (ns-3.37's own code is not pedantic-clean), so that a build on ns-3.37 already rejects what
+# newer releases reject.
 ./ns3 configure --enable-examples --enable-tests "${mpi_flags[@]}" --enable-modules="$modules" \
     --filter-module-examples-and-tests=reps --enable-warnings --enable-werror \
-    -- -DCMAKE_CXX_FLAGS=-Wpedantic >/tmp/reps-ns3-configure.log 2>&1 \
+    -- -DREPS_PEDANTIC=ON >/tmp/reps-ns3-configure.log 2>&1 \
     || { tail -40 /tmp/reps-ns3-configure.log; reps_die "./ns3 configure failed"; }
 reps_log "building (-j $jobs); the first build of ns-3 takes about 15 minutes on 2 cores"
 # ns-3.37's ./ns3 caps its jobs at one less than the cores (one job on a 2-core machine),
