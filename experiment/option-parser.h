@@ -8,7 +8,6 @@
 #include "ns3/command-line.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
-#include "ns3/reps-ns3-compat.h"
 
 #include <cstdint>
 #include <functional>
