@@ -109,8 +109,10 @@ fi
 reps_log "copying the module to $ns3_dir/contrib/reps"
 rm -rf "$ns3_dir/contrib/reps"
 mkdir -p "$ns3_dir/contrib/reps"
+# -m: the copy gets the time of the copy, not the checkout's, so that objects left in the tree
+# by an earlier copy of another version are rebuilt rather than taken as up to date.
 tar -C "$REPS_ROOT" --exclude=./.git --exclude=./build --exclude='./build-*' --exclude=./results \
-    -cf - . | tar -C "$ns3_dir/contrib/reps" -xf -
+    -cf - . | tar -C "$ns3_dir/contrib/reps" -xmf -
 
 cd "$ns3_dir"
 # ns-3 points build/include/ns3/<header> at the module's source file and keeps that stub when
