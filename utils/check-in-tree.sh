@@ -95,6 +95,16 @@ else
     fetch_debian_ns3
 fi
 
+# One check at a time per ns-3 tree (the cached one is shared by every checkout of the module):
+# a second run would replace contrib/reps and relink the module under the first one's tests.
+exec 9>"$ns3_dir/.reps-check-in-tree.lock"
+if ! flock -n 9; then
+    reps_log "waiting for another check-in-tree.sh run in $ns3_dir to finish"
+    flock 9
+fi
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+
 # What ns-3 itself needs to build (Debian names), plus the module's own libraries.
 reps_install_packages cmake g++ ninja-build python3 libgsl-dev libsqlite3-dev libxml2-dev \
     nlohmann-json3-dev
@@ -128,8 +138,8 @@ reps_log "configuring ns-3 at $ns3_dir with: $modules"
 # newer releases reject.
 ./ns3 configure --enable-examples --enable-tests "${mpi_flags[@]}" --enable-modules="$modules" \
     --filter-module-examples-and-tests=reps --enable-warnings --enable-werror \
-    -- -DREPS_PEDANTIC=ON >/tmp/reps-ns3-configure.log 2>&1 \
-    || { tail -40 /tmp/reps-ns3-configure.log; reps_die "./ns3 configure failed"; }
+    -- -DREPS_PEDANTIC=ON >"$logs/configure.log" 2>&1 \
+    || { tail -40 "$logs/configure.log"; reps_die "./ns3 configure failed"; }
 reps_log "building (-j $jobs); the first build of ns-3 takes about 15 minutes on 2 cores"
 # ns-3.37's ./ns3 caps its jobs at one less than the cores (one job on a 2-core machine),
 # whatever -j says; CMake builds ns-3's own cmake-cache folder with the jobs asked for.
@@ -164,7 +174,7 @@ for example in $(echo "$entries" | awk '{print $1}' | sort -u); do
 done
 while IFS= read -r entry; do
     reps_log "./ns3 run \"$entry\""
-    ./ns3 run --no-build "$entry" >/tmp/reps-example.log 2>&1 || { tail -20 /tmp/reps-example.log; failed=1; }
+    ./ns3 run --no-build "$entry" >"$logs/example.log" 2>&1 || { tail -20 "$logs/example.log"; failed=1; }
 done <<<"$entries"
 
 # A distributed run: 2 ranks of a tiny fabric against the sequential run (same flows, same
