@@ -117,6 +117,10 @@ AttributeAlias::AttributeAlias(const std::string& name, const std::string& path,
     {
         type = type.substr(5);
     }
+    if (type.compare(0, 10, "EnumValue<") == 0)
+    {
+        type = "EnumValue"; // ns-3.41 and later: EnumValue<T>
+    }
     auto kind = kinds.find(type);
     m_kind = kind == kinds.end() ? Kind::OTHER : kind->second;
     NS_ABORT_MSG_IF(unit == Unit::BYTES && m_kind != Kind::UNSIGNED,
@@ -434,8 +438,6 @@ AttributeAlias::GetUnsigned() const
         return DynamicCast<UintegerValue>(v)->Get();
     case Kind::BOOLEAN:
         return DynamicCast<BooleanValue>(v)->Get() ? 1 : 0;
-    case Kind::ENUM:
-        return static_cast<uint64_t>(DynamicCast<EnumValue>(v)->Get());
     case Kind::QUEUE:
         return DynamicCast<QueueSizeValue>(v)->Get().GetValue();
     default:

@@ -93,8 +93,8 @@ class AttributeAlias
     std::string GetText() const;
 
     /**
-     * \return the current value as a whole number (whole-number, packet-count, boolean and
-     *         enum attributes; aborts for others: a programming error)
+     * \return the current value as a whole number (whole-number, packet-count and boolean
+     *         attributes; aborts for others: a programming error)
      */
     uint64_t GetUnsigned() const;
 

@@ -17,6 +17,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/queue-size.h"
 #include "ns3/rdma-queue-pair.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -122,9 +123,9 @@ class AliasValuesTestCase : public TestCase
             QueueSizeValue kmin;
             q->GetAttribute("Kmin", kmin);
             NS_TEST_ASSERT_MSG_EQ(kmin.Get(), QueueSize("7p"), "--ecnKmin reaches a new queue");
-            EnumValue markOn;
+            StringValue markOn;
             q->GetAttribute("MarkOn", markOn);
-            NS_TEST_ASSERT_MSG_EQ(markOn.Get(), EcnQueueDisc::MARK_ON_ENQUEUE, "--markOn");
+            NS_TEST_ASSERT_MSG_EQ(markOn.Get(), "Enqueue", "--markOn");
             ObjectFactory qp("ns3::RdmaQueuePair");
             Ptr<Object> pair = qp.Create();
             UintegerValue bytes;
