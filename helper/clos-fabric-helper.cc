@@ -149,7 +149,7 @@ ClosFabricHelper::GetTypeId()
                           MakeUintegerAccessor(&ClosFabricHelper::m_hashSeed),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RoutingConvergenceDelay",
-                          "RoutingConvergenceDelay of the fabric built (Time::Max(): never).",
+                          "RoutingConvergenceDelay of the planes built (Time::Max(): never).",
                           TimeValue(Time::Max()),
                           MakeTimeAccessor(&ClosFabricHelper::m_convergenceDelay),
                           MakeTimeChecker(Seconds(0), Time::Max()))
@@ -257,7 +257,7 @@ ClosFabricHelper::Validate() const
         return "HostQueueSize must be positive (an empty NIC queue drops every packet)";
     }
     // What the helper does not check itself (rates), in the fabric's own words.
-    std::string error = ClosFabric::ValidateShape(MakeShape());
+    std::string error = ClosPlane::ValidateShape(MakeShape());
     return error.empty() ? "" : "the shape of the fabric: " + error;
 }
 
@@ -465,10 +465,10 @@ SwitchSalt(uint32_t seed, uint32_t index)
 
 } // namespace
 
-ClosFabric::Shape
+ClosPlane::Shape
 ClosFabricHelper::MakeShape() const
 {
-    ClosFabric::Shape shape;
+    ClosPlane::Shape shape;
     shape.tiers = m_tiers;
     shape.hostsPerLeaf = m_hostsPerLeaf;
     shape.parallelLinks = m_parallel;
@@ -506,7 +506,7 @@ ClosFabricHelper::MakeShape() const
 }
 
 void
-ClosFabricHelper::AddNodes(Ptr<ClosFabric> f, Ptr<ClosFabric> plane0) const
+ClosFabricHelper::AddNodes(Ptr<ClosPlane> f, Ptr<ClosPlane> plane0) const
 {
     // MPI groups: a leaf (2-tier) or a pod (3-tier) with its hosts, in contiguous blocks;
     // spines and cores round-robin.
@@ -611,7 +611,7 @@ ClosFabricHelper::GetPortSelectorType() const
 }
 
 void
-ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f, uint32_t plane) const
+ClosFabricHelper::InstallSwitches(Ptr<ClosPlane> f, uint32_t plane) const
 {
     const uint32_t nodesPerPlane = f->GetNHosts() + f->GetNSwitches();
     // A traffic-control layer (for the queue discs) and the forwarding logic.
@@ -652,7 +652,7 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosFabric> f, uint32_t plane) const
 }
 
 void
-ClosFabricHelper::InstallHostStacks(Ptr<ClosFabric> f) const
+ClosFabricHelper::InstallHostStacks(Ptr<ClosPlane> f) const
 {
     // ns-3's IPv4 stack with static routing only (the fabric is one IP network).
     InternetStackHelper stack;
@@ -717,8 +717,8 @@ InstallSwitchQueueDisc(Ptr<NetDevice> device, const ObjectFactory& factory)
 } // namespace
 
 void
-ClosFabricHelper::LinkSwitches(Ptr<ClosFabric> f,
-                               ClosFabric::Tier tier,
+ClosFabricHelper::LinkSwitches(Ptr<ClosPlane> f,
+                               ClosPlane::Tier tier,
                                Ptr<Node> a,
                                Ptr<Node> b,
                                uint32_t k,
@@ -734,9 +734,9 @@ ClosFabricHelper::LinkSwitches(Ptr<ClosFabric> f,
 }
 
 void
-ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
+ClosFabricHelper::AddLinks(Ptr<ClosPlane> f, uint32_t plane) const
 {
-    const ClosFabric::Shape& shape = f->GetShape();
+    const ClosPlane::Shape& shape = f->GetShape();
     // A switch port's device queue only hands one packet to the transmitter: the backlog
     // builds in the queue disc.
     const QueueSize one("1p");
@@ -751,7 +751,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
         ConfigureHostDevice(host, f->GetHostAddress(h), plane == 0);
         leaf->GetQueue()->SetMaxSize(one);
         InstallSwitchQueueDisc(leaf, m_switchQdFactory);
-        f->AddLink(ClosFabric::HOST_LEAF, host, leaf);
+        f->AddLink(ClosPlane::HOST_LEAF, host, leaf);
     }
     const uint32_t up = m_tiers == 2 ? m_spines : m_aggsPerPod;
     for (uint32_t l = 0; l < f->GetNLeaves(); l++)
@@ -761,7 +761,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
             Ptr<Node> upper = m_tiers == 2 ? f->GetSpine(u / m_parallel)
                                            : f->GetAgg(l / m_leavesPerPod, u / m_parallel);
             LinkSwitches(f,
-                         m_tiers == 2 ? ClosFabric::LEAF_SPINE : ClosFabric::LEAF_AGG,
+                         m_tiers == 2 ? ClosPlane::LEAF_SPINE : ClosPlane::LEAF_AGG,
                          f->GetLeaf(l),
                          upper,
                          u % m_parallel,
@@ -776,7 +776,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosFabric> f, uint32_t plane) const
         for (uint32_t c = 0; c < coresPerAgg * m_parallel; c++)
         {
             LinkSwitches(f,
-                         ClosFabric::AGG_CORE,
+                         ClosPlane::AGG_CORE,
                          f->GetAgg(pod, a),
                          f->GetCore(a * coresPerAgg + c / m_parallel),
                          c % m_parallel,
@@ -791,10 +791,12 @@ ClosFabricHelper::Build()
     NS_LOG_FUNCTION(this);
     std::string error = Validate();
     NS_ABORT_MSG_IF(!error.empty(), "ClosFabricHelper: " << error);
-    Ptr<ClosFabric> f = BuildPlane(0, nullptr);
+    Ptr<ClosFabric> f = CreateObject<ClosFabric>();
+    Ptr<ClosPlane> plane0 = BuildPlane(0, nullptr);
+    f->AddPlane(plane0);
     for (uint32_t p = 1; p < m_planes; p++)
     {
-        f->AddPlane(BuildPlane(p, f));
+        f->AddPlane(BuildPlane(p, plane0));
     }
     if (m_pfc)
     {
@@ -811,13 +813,14 @@ ClosFabricHelper::PlaneAddressBase(uint32_t plane) const
     return Ipv4Address(static_cast<uint32_t>(m_base.Get() + plane * space));
 }
 
-Ptr<ClosFabric>
-ClosFabricHelper::BuildPlane(uint32_t plane, Ptr<ClosFabric> plane0) const
+Ptr<ClosPlane>
+ClosFabricHelper::BuildPlane(uint32_t plane, Ptr<ClosPlane> plane0) const
 {
     NS_LOG_FUNCTION(this << plane);
-    Ptr<ClosFabric> f = CreateObject<ClosFabric>();
+    Ptr<ClosPlane> f = CreateObject<ClosPlane>();
     f->SetAttribute("RoutingConvergenceDelay", TimeValue(m_convergenceDelay));
-    ClosFabric::Shape shape = MakeShape();
+    f->SetPlaneIndex(plane);
+    ClosPlane::Shape shape = MakeShape();
     shape.addressBase = PlaneAddressBase(plane);
     f->SetShape(shape);
     AddNodes(f, plane0);

@@ -7,6 +7,7 @@
 
 #include "ns3/attribute.h"
 #include "ns3/clos-fabric.h"
+#include "ns3/clos-plane.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/ipv4-address.h"
@@ -25,12 +26,12 @@ namespace ns3
 
 /**
  * \ingroup reps
- * Builds a ClosFabric: a 2-tier leaf-spine fabric (Tiers = 2: Leaves x HostsPerLeaf hosts,
- * Spines spines, every leaf linked to every spine by ParallelLinks links) or a 3-tier one
- * (Tiers = 3: Pods pods of LeavesPerPod leaves and AggsPerPod aggregation switches, every
- * leaf linked to every aggregation switch of its pod, and Cores cores split in AggsPerPod
- * groups: aggregation switch i of every pod is linked to every core of group i, the usual
- * fat-tree wiring). SetFatTree(k) selects the classic k-ary fat tree.
+ * Builds a ClosFabric of one or more planes (ClosPlane): a 2-tier leaf-spine fabric (Tiers = 2:
+ * Leaves x HostsPerLeaf hosts, Spines spines, every leaf linked to every spine by ParallelLinks
+ * links) or a 3-tier one (Tiers = 3: Pods pods of LeavesPerPod leaves and AggsPerPod aggregation
+ * switches, every leaf linked to every aggregation switch of its pod, and Cores cores split in
+ * AggsPerPod groups: aggregation switch i of every pod is linked to every core of group i, the
+ * usual fat-tree wiring). SetFatTree(k) selects the classic k-ary fat tree.
  *
  * Hosts get ns-3's internet stack (IPv4, static routing, UDP, TCP) and one
  * PointToPointNetDevice to their leaf; host h gets address HostAddressBase + 1 + h with mask
@@ -53,10 +54,12 @@ namespace ns3
  * carries the host's default route, and each plane's network is reached over its own device.
  * Plane p > 0 switches are named with the prefix "p<p>." (ClosFabric::GetNodeName()); their
  * nodes are created after those of plane 0, so Planes = 1 builds exactly a single-plane
- * fabric. The fabric returned is plane 0 and holds the other planes (ClosFabric::GetPlane()).
+ * fabric. The fabric returned owns the planes (ClosFabric::GetPlane()) and numbers their links
+ * one plane after the other.
  *
- * The helper builds the fabric through the construction API of ClosFabric (SetShape(),
- * AddNode(), AddLink(), Finish()), which checks the wiring.
+ * The helper builds each plane through the construction API of ClosPlane (SetShape(),
+ * AddNode(), AddLink(), Finish()), which checks the wiring, and adds it to a new ClosFabric
+ * (ClosFabric::AddPlane()).
  *
  * \code
  *   Ptr<ClosFabricHelper> helper = CreateObject<ClosFabricHelper>();
@@ -244,7 +247,7 @@ class ClosFabricHelper : public Object
     std::string ValidateSystems() const;
 
     /// \return the shape of the fabric to build, with the up-link rates of SetOversubscription()
-    ClosFabric::Shape MakeShape() const;
+    ClosPlane::Shape MakeShape() const;
     /**
      * \param plane a plane
      * \return the network address of that plane's host addresses
@@ -252,30 +255,30 @@ class ClosFabricHelper : public Object
     Ipv4Address PlaneAddressBase(uint32_t plane) const;
     /**
      * Build one plane.
-     * \param plane the plane
+     * \param plane the plane's index
      * \param plane0 plane 0, whose hosts the plane shares (null: build plane 0 and the hosts)
      * \return the finished plane
      */
-    Ptr<ClosFabric> BuildPlane(uint32_t plane, Ptr<ClosFabric> plane0) const;
+    Ptr<ClosPlane> BuildPlane(uint32_t plane, Ptr<ClosPlane> plane0) const;
     /**
-     * \param f the fabric: every node added, with its system id
+     * \param f the plane: every node added, with its system id
      * \param plane0 plane 0, whose hosts are added to f (null: new hosts)
      */
-    void AddNodes(Ptr<ClosFabric> f, Ptr<ClosFabric> plane0) const;
+    void AddNodes(Ptr<ClosPlane> f, Ptr<ClosPlane> plane0) const;
     /**
-     * \param f the fabric: a TrafficControlLayer and a FabricSwitch on every switch node
-     * \param plane its plane (the switches' hash salts differ between planes)
+     * \param f the plane: a TrafficControlLayer and a FabricSwitch on every switch node
+     * \param plane its index (the switches' hash salts differ between planes)
      */
-    void InstallSwitches(Ptr<ClosFabric> f, uint32_t plane) const;
-    /// \param f the fabric: ns-3's internet stack on every host
-    void InstallHostStacks(Ptr<ClosFabric> f) const;
+    void InstallSwitches(Ptr<ClosPlane> f, uint32_t plane) const;
+    /// \param f the plane: ns-3's internet stack on every host
+    void InstallHostStacks(Ptr<ClosPlane> f) const;
     /// \param f the finished fabric: a PfcPort on every device, a PfcSwitch on every switch
     void InstallPfc(Ptr<ClosFabric> f) const;
     /**
-     * \param f the fabric: every link added, host links first, then tier by tier
-     * \param plane its plane (plane 0's host devices carry the default route)
+     * \param f the plane: every link added, host links first, then tier by tier
+     * \param plane its index (plane 0's host devices carry the default route)
      */
-    void AddLinks(Ptr<ClosFabric> f, uint32_t plane) const;
+    void AddLinks(Ptr<ClosPlane> f, uint32_t plane) const;
     /**
      * \param rate device rate
      * \param delay channel delay
@@ -291,16 +294,16 @@ class ClosFabricHelper : public Object
      */
     void ConfigureHostDevice(Ptr<NetDevice> device, Ipv4Address address, bool defaultRoute) const;
     /**
-     * Link two switches and add the link to the fabric.
-     * \param f the fabric
+     * Link two switches and add the link to the plane.
+     * \param f the plane
      * \param tier the tier
      * \param a the switch at side 0
      * \param b the switch at side 1
      * \param k which of the parallel links
      * \param p2p the helper of the tier
      */
-    void LinkSwitches(Ptr<ClosFabric> f,
-                      ClosFabric::Tier tier,
+    void LinkSwitches(Ptr<ClosPlane> f,
+                      ClosPlane::Tier tier,
                       Ptr<Node> a,
                       Ptr<Node> b,
                       uint32_t k,

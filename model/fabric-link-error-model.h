@@ -18,7 +18,7 @@ namespace ns3
  * The receive side of one direction of a fabric link: counts every packet that arrives over
  * the link, and loses all of them while the link is down.
  *
- * ClosFabric installs one on each PointToPointNetDevice of the fabric as its
+ * ClosPlane installs one on each PointToPointNetDevice of its links as its
  * ReceiveErrorModel, so that the counters of a device are those of the link direction that
  * ends at it. Sizes are those seen by PointToPointNetDevice::Receive(): the IPv4 packet plus
  * the 2-byte PPP header. A packet transmitted onto a down link still uses the sender's

@@ -37,7 +37,7 @@ class TrafficControlLayer;
  * [base + 1, base + nHosts], SetHostAddressing()), which gives the set of equal-cost egress
  * ports; picks one; decrements the TTL; and hands an Ipv4QueueDiscItem to the node's
  * TrafficControlLayer, so that the QueueDisc installed on the egress device is the egress
- * queue. The tables are computed by ClosFabric from the wiring (SetRoutes()).
+ * queue. The tables are computed by ClosPlane from the wiring (SetRoutes()).
  *
  * The egress choice is the switch's PortSelector (SetPortSelector(); a HashPortSelector unless
  * told otherwise): the switch hands it the equal-cost ports and the packet's flow (the 5-tuple,

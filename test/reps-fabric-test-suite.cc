@@ -7,6 +7,7 @@
 #include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/clos-fabric.h"
+#include "ns3/clos-plane.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/ecn-queue-disc.h"
@@ -1297,15 +1298,16 @@ class FabricValidationTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * ClosFabric built by hand through its construction API checks its own invariants: the
+ * A ClosPlane built by hand through its construction API checks its own invariants: the
  * shape, the order and roles of the nodes, the ends, wiring and parallel index of every link,
- * and that the wiring is complete before it computes the tables.
+ * and that the wiring is complete before it computes the tables; a ClosFabric made of it
+ * names its links and nodes as the plane does.
  */
 class FabricConstructionTestCase : public TestCase
 {
   public:
     FabricConstructionTestCase()
-        : TestCase("ClosFabric: the construction API checks shape, nodes, links and wiring")
+        : TestCase("ClosPlane: the construction API checks shape, nodes, links and wiring")
     {
     }
 
@@ -1323,9 +1325,9 @@ class FabricConstructionTestCase : public TestCase
     }
 
     /// \return a 2-tier shape: 2 leaves of 1 host, 1 spine
-    static ClosFabric::Shape SmallShape()
+    static ClosPlane::Shape SmallShape()
     {
-        ClosFabric::Shape shape;
+        ClosPlane::Shape shape;
         shape.tiers = 2;
         shape.hostsPerLeaf = 1;
         shape.leavesPerPod = 2;
@@ -1354,27 +1356,27 @@ class FabricConstructionTestCase : public TestCase
     /// Invalid shapes name the field.
     void CheckShapes()
     {
-        NS_TEST_ASSERT_MSG_EQ(ClosFabric::ValidateShape(SmallShape()), "", "valid shape");
-        ClosFabric::Shape bad = SmallShape();
+        NS_TEST_ASSERT_MSG_EQ(ClosPlane::ValidateShape(SmallShape()), "", "valid shape");
+        ClosPlane::Shape bad = SmallShape();
         bad.tiers = 4;
-        Expect(ClosFabric::ValidateShape(bad), "tiers");
+        Expect(ClosPlane::ValidateShape(bad), "tiers");
         bad = SmallShape();
         bad.spines = 0;
-        Expect(ClosFabric::ValidateShape(bad), "spines");
+        Expect(ClosPlane::ValidateShape(bad), "spines");
         bad = SmallShape();
         bad.tiers = 3;
-        Expect(ClosFabric::ValidateShape(bad), "aggsPerPod");
+        Expect(ClosPlane::ValidateShape(bad), "aggsPerPod");
         bad = SmallShape();
         bad.hostRate = DataRate(0);
-        Expect(ClosFabric::ValidateShape(bad), "hostRate");
+        Expect(ClosPlane::ValidateShape(bad), "hostRate");
     }
 
     /**
      * Add the nodes of SmallShape(), checking the order and roles.
-     * \param f the fabric
+     * \param f the plane
      * \return the nodes: host 0, host 1, leaf 0, leaf 1, spine 0
      */
-    std::vector<Ptr<Node>> AddNodes(Ptr<ClosFabric> f)
+    std::vector<Ptr<Node>> AddNodes(Ptr<ClosPlane> f)
     {
         const ClosFabric::Role roles[] = {ClosFabric::HOST,
                                           ClosFabric::HOST,
@@ -1405,7 +1407,7 @@ class FabricConstructionTestCase : public TestCase
     void DoRun() override
     {
         CheckShapes();
-        Ptr<ClosFabric> f = CreateObject<ClosFabric>();
+        Ptr<ClosPlane> f = CreateObject<ClosPlane>();
         f->SetShape(SmallShape());
         Expect(f->ValidateNewNode(nullptr, ClosFabric::HOST), "null");
         std::vector<Ptr<Node>> n = AddNodes(f);
@@ -1455,6 +1457,18 @@ class FabricConstructionTestCase : public TestCase
                                       "switch " << s << " host " << h);
             }
         }
+        // The plane alone makes a fabric of one plane, whose links are the plane's.
+        Ptr<ClosFabric> fabric = CreateObject<ClosFabric>();
+        Expect(fabric->ValidateNewPlane(CreateObject<ClosPlane>()), "finished");
+        fabric->AddPlane(f);
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetNPlanes(), 1, "one plane");
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetPlane(0), f, "the plane itself");
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetNLinks(), f->GetNLinks(), "the plane's links");
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetLinkName(2), "leaf0-spine0", "link name");
+        NS_TEST_ASSERT_MSG_EQ(fabric->GetNodeName(spine), "spine0", "node name");
+        NS_TEST_ASSERT_MSG_EQ(fabric->FindLink(leaf1, spine), 3, "link of two nodes");
+        NS_TEST_ASSERT_MSG_EQ(&fabric->GetRoutes(), &f->GetRoutes(), "plane 0's routes");
+        Expect(fabric->ValidateNewPlane(f), "plane 0 of this fabric already");
         Simulator::Destroy();
     }
 };

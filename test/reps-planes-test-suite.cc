@@ -226,10 +226,9 @@ class PlanesDisjointTestCase : public TestCase
             Ptr<Node> sw = switches.Get(i);
             NS_TEST_ASSERT_MSG_EQ(ids.insert(sw->GetId()).second, true, "a switch listed once");
             uint32_t p = f->GetPlaneOfNode(sw);
-            // The planes > 0 are fabrics of their own: a switch is in one of them (its plane)
-            // or in none (plane 0).
+            // Every plane is a ClosPlane of its own: a switch is in exactly one (its plane).
             std::set<uint32_t> owners;
-            for (uint32_t q = 1; q < planes; ++q)
+            for (uint32_t q = 0; q < planes; ++q)
             {
                 NodeContainer c = f->GetPlane(q)->GetSwitches();
                 for (uint32_t k = 0; k < c.GetN(); ++k)
@@ -240,8 +239,8 @@ class PlanesDisjointTestCase : public TestCase
                     }
                 }
             }
-            NS_TEST_ASSERT_MSG_EQ(owners.size(), (p == 0 ? 0U : 1U), "a switch is in one plane");
-            NS_TEST_ASSERT_MSG_EQ((p == 0 || owners.count(p) == 1), true, "its own plane");
+            NS_TEST_ASSERT_MSG_EQ(owners.size(), 1U, "a switch is in one plane");
+            NS_TEST_ASSERT_MSG_EQ(owners.count(p), 1U, "its own plane");
             std::string name = f->GetNodeName(sw);
             const bool prefixed = name.rfind("p", 0) == 0;
             NS_TEST_ASSERT_MSG_EQ(prefixed, (p > 0), "only planes > 0 carry a prefix: " + name);
@@ -297,7 +296,7 @@ class PlanesDisjointTestCase : public TestCase
         // Every switch routes to every host, over ports of its own plane.
         for (uint32_t p = 0; p < planes; ++p)
         {
-            Ptr<ClosFabric> plane = f->GetPlane(p);
+            Ptr<ClosPlane> plane = f->GetPlane(p);
             NS_TEST_ASSERT_MSG_EQ(plane->RecomputeRoutes(), 0, "every host reachable in a plane");
             NS_TEST_ASSERT_MSG_EQ(plane->GetNEqualCostPaths(0, 3), 2, "two spines per plane");
         }

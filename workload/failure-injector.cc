@@ -211,7 +211,7 @@ FailureInjector::PickUplinks(const FailureSchedule::Event& e, std::vector<uint32
     // plane's leaf by leaf.
     for (uint32_t p = 0; p < m_fabric->GetNPlanes(); ++p)
     {
-        Ptr<ClosFabric> plane = m_fabric->GetPlane(p);
+        Ptr<ClosPlane> plane = m_fabric->GetPlane(p);
         const uint32_t first = m_fabric->GetPlaneFirstLink(p);
         const uint32_t ups = twoTier ? plane->GetNSpines() : plane->GetNAggsPerPod();
         for (uint32_t l = 0; l < nLeaves; ++l)
