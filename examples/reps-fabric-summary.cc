@@ -218,7 +218,7 @@ MakeHelper(const Options& o)
     helper->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(o.trim));
     if (o.reconverge != "never")
     {
-        helper->SetAttribute("RoutingConvergenceDelay", TimeValue(Time(o.reconverge)));
+        helper->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(Time(o.reconverge)));
     }
     std::string error = helper->Validate();
     if (!error.empty())

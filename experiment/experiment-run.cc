@@ -140,7 +140,7 @@ ExperimentRun::BuildFabric()
     // ns3::EcnQueueDisc that the options set as defaults (FabricOptions); --trim also reaches the
     // queue pairs, so it is given here.
     fh->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(e.trim));
-    fh->SetAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
+    fh->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
     fh->SetPortSelector(m_parsed.portSelector);
     fh->SetAttribute("Pfc", BooleanValue(e.pfc));
     fh->SetAttribute("Planes", UintegerValue(e.planes));

@@ -148,11 +148,6 @@ ClosFabricHelper::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_hashSeed),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("RoutingConvergenceDelay",
-                          "RoutingConvergenceDelay of the planes built (Time::Max(): never).",
-                          TimeValue(Time::Max()),
-                          MakeTimeAccessor(&ClosFabricHelper::m_convergenceDelay),
-                          MakeTimeChecker(Seconds(0), Time::Max()))
             .AddAttribute("HostAddressBase",
                           "Host h gets address HostAddressBase + 1 + h.",
                           Ipv4AddressValue(Ipv4Address("10.0.0.0")),
@@ -199,6 +194,7 @@ ClosFabricHelper::ClosFabricHelper()
     m_pfcSwitchFactory.SetTypeId("ns3::PfcSwitch");
     m_pfcPortFactory.SetTypeId("ns3::PfcPort");
     m_portSelector.SetTypeId("ns3::HashPortSelector");
+    m_planeFactory.SetTypeId(ClosPlane::GetTypeId());
 }
 
 ClosFabricHelper::~ClosFabricHelper()
@@ -241,7 +237,8 @@ ClosFabricHelper::Validate() const
                                      ValidateAddressing(),
                                      ValidateQueueDiscs(),
                                      ValidateSystems(),
-                                     m_portSelectorError})
+                                     m_portSelectorError,
+                                     m_planeError})
     {
         if (!error.empty())
         {
@@ -575,32 +572,52 @@ ClosFabricHelper::ConfigurePortSelector(const std::string& type, const Attribute
     return "";
 }
 
+std::string
+ClosFabricHelper::SetCheckedAttribute(const std::string& method,
+                                      ObjectFactory& factory,
+                                      const std::string& name,
+                                      const AttributeValue& value)
+{
+    TypeId tid = factory.GetTypeId();
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        return method + ": " + tid.GetName() + " has no attribute " + name;
+    }
+    // Converts a StringValue like ObjectFactory does, and checks the range.
+    Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
+    if (!valid)
+    {
+        return method + ": " + tid.GetName() + "'s " + name +
+               " does not accept the value given; allowed: " +
+               info.checker->GetUnderlyingTypeInformation();
+    }
+    factory.Set(name, *valid);
+    return "";
+}
+
 void
 ClosFabricHelper::SetPortSelectorAttribute(const std::string& name, const AttributeValue& value)
 {
     NS_LOG_FUNCTION(this << name);
-    TypeId tid = m_portSelector.GetTypeId();
-    TypeId::AttributeInformation info;
-    Ptr<AttributeValue> valid;
-    std::string error;
-    if (!tid.LookupAttributeByName(name, &info))
-    {
-        error = "SetPortSelectorAttribute: " + tid.GetName() + " has no attribute " + name;
-    }
-    else if (!(valid = info.checker->CreateValidValue(value)))
-    {
-        error = "SetPortSelectorAttribute: " + tid.GetName() + "'s " + name +
-                " does not accept the value given; allowed: " +
-                info.checker->GetUnderlyingTypeInformation();
-    }
-    else
-    {
-        m_portSelector.Set(name, *valid);
-    }
+    std::string error =
+        SetCheckedAttribute("SetPortSelectorAttribute", m_portSelector, name, value);
     // The first refusal is the one Validate() reports.
     if (m_portSelectorError.empty())
     {
         m_portSelectorError = error;
+    }
+}
+
+void
+ClosFabricHelper::SetPlaneAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    std::string error = SetCheckedAttribute("SetPlaneAttribute", m_planeFactory, name, value);
+    // The first refusal is the one Validate() reports.
+    if (m_planeError.empty())
+    {
+        m_planeError = error;
     }
 }
 
@@ -817,8 +834,7 @@ Ptr<ClosPlane>
 ClosFabricHelper::BuildPlane(uint32_t plane, Ptr<ClosPlane> plane0) const
 {
     NS_LOG_FUNCTION(this << plane);
-    Ptr<ClosPlane> f = CreateObject<ClosPlane>();
-    f->SetAttribute("RoutingConvergenceDelay", TimeValue(m_convergenceDelay));
+    Ptr<ClosPlane> f = m_planeFactory.Create<ClosPlane>();
     f->SetPlaneIndex(plane);
     ClosPlane::Shape shape = MakeShape();
     shape.addressBase = PlaneAddressBase(plane);

@@ -41,9 +41,10 @@ namespace ns3
  * configures one: the type's own attributes, with its defaults for those not given. Every
  * tunable number of a part lives in that part's attributes: the helper's own attributes are
  * the structure (shape, rates, delays, MTU, addresses, planes, MPI systems, whether PFC is
- * installed, the hash seed), and the switch queues, the PFC objects and the switches' port
- * selectors are configured through SetSwitchQueueDisc(), SetPfcAttribute() and
- * SetPortSelector() (or Config::SetDefault() on their own types).
+ * installed, the hash seed), and the switch queues, the PFC objects, the switches' port
+ * selectors and the planes (their RoutingConvergenceDelay) are configured through
+ * SetSwitchQueueDisc(), SetPfcAttribute(), SetPortSelector() and SetPlaneAttribute() (or
+ * Config::SetDefault() on their own types).
  *
  * Planes (1 .. 8): a multi-plane fabric is Planes identical, disjoint copies of that shape
  * (each with its own leaves, spines or aggregation switches and cores, its own links and
@@ -168,6 +169,15 @@ class ClosFabricHelper : public Object
     void SetPfcAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * Set an attribute of every plane built (ns3::ClosPlane, e.g. RoutingConvergenceDelay).
+     * An attribute ClosPlane does not have, or a value out of its range, makes Validate() (and
+     * Build()) fail with a message that names it and the allowed range.
+     * \param name the attribute name
+     * \param value its value
+     */
+    void SetPlaneAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * Check the configuration.
      * \return an empty string when the shape can be built, else a message that names the
      *         offending parameter and the allowed range
@@ -223,6 +233,19 @@ class ClosFabricHelper : public Object
      * \return an empty string when all were taken, else why not (the first refusal)
      */
     std::string ConfigurePortSelector(const std::string& type, const AttributeList& attributes);
+
+    /**
+     * Set one attribute of a factory, checked against its TypeId.
+     * \param method the calling method, for the message
+     * \param factory the factory (its TypeId set)
+     * \param name the attribute name
+     * \param value its value
+     * \return an empty string when it was taken, else why not
+     */
+    static std::string SetCheckedAttribute(const std::string& method,
+                                           ObjectFactory& factory,
+                                           const std::string& name,
+                                           const AttributeValue& value);
 
     /**
      * Configure a queue disc factory: what SetSwitchQueueDisc() and SetHostQueueDisc() do.
@@ -330,7 +353,6 @@ class ClosFabricHelper : public Object
     QueueSize m_hostQueueSize;        //!< HostQueueSize attribute.
     uint32_t m_mtu;                   //!< Mtu attribute.
     uint32_t m_hashSeed;              //!< HashSeed attribute.
-    Time m_convergenceDelay;          //!< RoutingConvergenceDelay attribute.
     Ipv4Address m_base;               //!< HostAddressBase attribute.
     Ipv4Mask m_mask;                  //!< HostAddressMask attribute.
     uint32_t m_systems;               //!< Systems attribute.
@@ -345,6 +367,8 @@ class ClosFabricHelper : public Object
     ObjectFactory m_pfcSwitchFactory; //!< PfcSwitch of every switch (SetPfcAttribute()).
     ObjectFactory m_pfcPortFactory;   //!< PfcPort of every device (SetPfcAttribute()).
     std::string m_pfcError;           //!< Why SetPfcAttribute() refused an attribute.
+    ObjectFactory m_planeFactory;     //!< Every plane (SetPlaneAttribute()).
+    std::string m_planeError;         //!< Why SetPlaneAttribute() refused an attribute.
 };
 
 template <typename... Ts>

@@ -822,7 +822,7 @@ class FabricLinkFailureTestCase : public TestCase
     void CheckConvergence()
     {
         Ptr<ClosFabricHelper> h = TwoTier(2, 2, 4);
-        h->SetAttribute("RoutingConvergenceDelay", TimeValue(MilliSeconds(1)));
+        h->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(MilliSeconds(1)));
         Ptr<ClosFabric> f = h->Build();
         uint32_t link = f->GetLeafSpineLink(0, 1);
         f->FailLink(link, MilliSeconds(1), MilliSeconds(5));
@@ -869,7 +869,7 @@ class FabricLinkFailureTestCase : public TestCase
     {
         Ptr<ClosFabricHelper> k4 = CreateObject<ClosFabricHelper>();
         k4->SetFatTree(4);
-        k4->SetAttribute("RoutingConvergenceDelay", TimeValue(MicroSeconds(10)));
+        k4->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(MicroSeconds(10)));
         Ptr<ClosFabric> f = k4->Build();
         uint64_t pathsBefore = 0;
         for (uint32_t d = 4; d < 16; d++)
@@ -1219,7 +1219,7 @@ class FabricAdaptiveTestCase : public TestCase
 
 /**
  * \ingroup reps-test
- * Invalid shapes and links are refused with a message naming the parameter.
+ * Invalid shapes, links and plane attributes are refused with a message naming the parameter.
  */
 class FabricValidationTestCase : public TestCase
 {
@@ -1240,6 +1240,33 @@ class FabricValidationTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(message.find(word),
                               std::string::npos,
                               "message \"" << message << "\" names " << word);
+    }
+
+    /// SetPlaneAttribute() refuses a name ClosPlane lacks and a value out of range or of
+    /// another type (the first refusal is what Validate() says); a valid one reaches every plane.
+    void CheckPlaneAttributes()
+    {
+        Ptr<ClosFabricHelper> name = TwoTier(2, 2, 2);
+        name->SetPlaneAttribute("NoSuchDelay", TimeValue(MicroSeconds(1)));
+        name->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(Seconds(-1)));
+        Expect(name->Validate(), "SetPlaneAttribute: ns3::ClosPlane has no attribute NoSuchDelay");
+        Ptr<ClosFabricHelper> range = TwoTier(2, 2, 2);
+        range->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(Seconds(-1)));
+        Expect(range->Validate(), "RoutingConvergenceDelay does not accept the value given");
+        Ptr<ClosFabricHelper> type = TwoTier(2, 2, 2);
+        type->SetPlaneAttribute("RoutingConvergenceDelay", UintegerValue(5));
+        Expect(type->Validate(), "RoutingConvergenceDelay does not accept the value given");
+        Ptr<ClosFabricHelper> good = TwoTier(2, 2, 2);
+        good->SetAttribute("Planes", UintegerValue(2));
+        good->SetPlaneAttribute("RoutingConvergenceDelay", StringValue("20us"));
+        NS_TEST_ASSERT_MSG_EQ(good->Validate(), "", "a valid plane attribute");
+        Ptr<ClosFabric> f = good->Build();
+        for (uint32_t p = 0; p < f->GetNPlanes(); p++)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f->GetPlane(p)->GetRoutingConvergenceDelay(),
+                                  MicroSeconds(20),
+                                  "plane " << p << " has the delay given");
+        }
     }
 
     void DoRun() override
@@ -1284,6 +1311,7 @@ class FabricValidationTestCase : public TestCase
         Ptr<ClosFabricHelper> qd = TwoTier(2, 2, 2);
         qd->SetSwitchQueueDisc("ns3::NoSuchQueueDisc");
         Expect(qd->Validate(), "SetSwitchQueueDisc");
+        CheckPlaneAttributes();
 
         Ptr<ClosFabric> f = TwoTier(2, 2, 2)->Build();
         NS_TEST_ASSERT_MSG_EQ(f->FindLink(f->GetLeaf(0), f->GetLeaf(1)),

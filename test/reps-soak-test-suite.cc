@@ -268,8 +268,8 @@ SoakRun::Build()
         "Trimming",
         BooleanValue(m_s.trimming));
     h->SetAttribute("HashSeed", UintegerValue(m_s.seed));
-    h->SetAttribute("RoutingConvergenceDelay",
-                    TimeValue(m_s.reconverge ? MicroSeconds(20) : Time::Max()));
+    h->SetPlaneAttribute("RoutingConvergenceDelay",
+                         TimeValue(m_s.reconverge ? MicroSeconds(20) : Time::Max()));
     m_fabric = h->Build();
 
     m_rdma.SetPathSelector(m_s.selector);
