@@ -127,6 +127,8 @@ AttributeAlias::AttributeAlias(const std::string& name, const std::string& path,
                     "AttributeAlias --" << name << ": bytes need a whole-number attribute");
     NS_ABORT_MSG_IF(unit == Unit::PACKETS && m_kind != Kind::QUEUE,
                     "AttributeAlias --" << name << ": packets need a QueueSize attribute");
+    NS_ABORT_MSG_IF(unit == Unit::NEVER && m_kind != Kind::TIME,
+                    "AttributeAlias --" << name << ": never needs a Time attribute");
     auto& originals = OriginalDefaults();
     auto found = originals.find(path);
     if (found == originals.end())
@@ -185,20 +187,21 @@ AttributeAlias::GetAllowed() const
     case Kind::BOOLEAN:
         return "true or false";
     case Kind::TIME: {
+        const std::string never = m_unit == Unit::NEVER ? ", or never" : "";
         long double lo = 0;
         long double hi = 0;
         if (!bounded || !OptionParser::ReadPrintedTime(min, lo) ||
             !OptionParser::ReadPrintedTime(max, hi))
         {
-            return "a Time, e.g. 10us";
+            return "a Time, e.g. 10us" + never;
         }
         const std::string low = OptionParser::FormatTime(FemtoSeconds(static_cast<int64_t>(lo)));
         if (hi >= 9.0e18L)
         {
-            return "a Time, at least " + low;
+            return "a Time, at least " + low + never;
         }
         return "a Time, " + low + " to " +
-               OptionParser::FormatTime(FemtoSeconds(static_cast<int64_t>(hi)));
+               OptionParser::FormatTime(FemtoSeconds(static_cast<int64_t>(hi))) + never;
     }
     case Kind::RATE:
         return "a DataRate, e.g. 400Gbps";
@@ -264,6 +267,10 @@ Ptr<AttributeValue>
 AttributeAlias::ParseTimeValue(const std::string& text, std::string& error) const
 {
     const std::string option = "--" + m_name;
+    if (m_unit == Unit::NEVER && text == "never")
+    {
+        return Create<TimeValue>(Time::Max());
+    }
     Time t;
     if (!OptionParser::ParseTime(option, text, t, error))
     {
@@ -403,8 +410,10 @@ AttributeAlias::Format(const AttributeValue& value) const
         const uint64_t v = dynamic_cast<const UintegerValue&>(value).Get();
         return m_unit == Unit::BYTES ? OptionParser::FormatBytes(v) : std::to_string(v);
     }
-    case Kind::TIME:
-        return OptionParser::FormatTime(dynamic_cast<const TimeValue&>(value).Get());
+    case Kind::TIME: {
+        const Time t = dynamic_cast<const TimeValue&>(value).Get();
+        return m_unit == Unit::NEVER && t == Time::Max() ? "never" : OptionParser::FormatTime(t);
+    }
     case Kind::RATE:
         return OptionParser::FormatRate(dynamic_cast<const DataRateValue&>(value).Get());
     case Kind::QUEUE: {

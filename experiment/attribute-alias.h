@@ -44,6 +44,7 @@ class AttributeAlias
         NONE,    //!< As the attribute's own value.
         BYTES,   //!< A whole-number attribute in bytes: also a size such as 512KiB.
         PACKETS, //!< A QueueSize attribute: a whole number of packets.
+        NEVER,   //!< A Time attribute whose Time::Max() means never: also the word never.
     };
 
     /**
@@ -85,7 +86,7 @@ class AttributeAlias
 
     /**
      * \param value a value of the attribute
-     * \return it as the option writes it (e.g. 10ms, 512KiB, dequeue, 20)
+     * \return it as the option writes it (e.g. 10ms, 512KiB, dequeue, 20, never)
      */
     std::string Format(const AttributeValue& value) const;
 

@@ -69,7 +69,6 @@ ExperimentOptions::ExperimentOptions()
       failFor("0"),
       failGap("0"),
       failLeaf(-1),
-      reconverge("never"),
       failureFile(""),
       rngRun(RngSeedManager::GetRun()),
       startTime("1us"),
@@ -299,15 +298,9 @@ ExperimentOptions::RegisterFaultOptions()
               OptionParser::CheckRangeOrExit("--failLeaf", failLeaf, -1, lastLeaf());
               OptionParser::CheckRangeOrExit("--failedLinks", failedLinks, 0, uplinks(failLeaf));
           });
-    o.Add("reconverge",
-          "Routing stops using a failed link this long after it fails (Time, or never: the link "
-          "stays a blackhole while down)",
-          &reconverge,
-          [this]() {
-              m_parsed.reconverge = reconverge == "never"
-                                        ? Time::Max()
-                                        : OptionParser::TimeOrExit("--reconverge", reconverge);
-          });
+    o.AddAttribute("reconverge",
+                   "ns3::ClosPlane::RoutingConvergenceDelay",
+                   AttributeAlias::Unit::NEVER);
     o.Add("failureFile",
           "Failure schedule: one event per line, '<time> <element> <action> [<value>...]', e.g. "
           "'20us link:leaf0-spine1 down' or '0 switch:spine2 flap 5us 50us 10' (path; empty: "

@@ -79,7 +79,6 @@ class ExperimentOptions : public FabricOptions
     std::string failFor;           //!< How long each stays down (0: for good).
     std::string failGap;           //!< Time between two successive failures.
     int32_t failLeaf;              //!< Leaf whose uplinks fail (-1: random uplinks).
-    std::string reconverge;        //!< Routing convergence delay after a change ("never").
     std::string failureFile;       //!< Failure schedule file (empty: none).
     uint64_t rngRun;               //!< ns-3 run number (RngSeedManager::SetRun).
     std::string startTime;         //!< When the workload starts.

@@ -137,10 +137,10 @@ ExperimentRun::BuildFabric()
         fh->SetAttribute(delay, TimeValue(m_parsed.linkDelay));
     }
     // The switch queue's size, ECN thresholds, marking, priority and trimming are attributes of
-    // ns3::EcnQueueDisc that the options set as defaults (FabricOptions); --trim also reaches the
-    // queue pairs, so it is given here.
+    // ns3::EcnQueueDisc that the options set as defaults (FabricOptions), as --reconverge sets
+    // ns3::ClosPlane's RoutingConvergenceDelay; --trim also reaches the queue pairs, so it is
+    // given here.
     fh->SetSwitchQueueDisc("ns3::EcnQueueDisc", "Trimming", BooleanValue(e.trim));
-    fh->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(m_parsed.reconverge));
     fh->SetPortSelector(m_parsed.portSelector);
     fh->SetAttribute("Pfc", BooleanValue(e.pfc));
     fh->SetAttribute("Planes", UintegerValue(e.planes));

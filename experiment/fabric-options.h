@@ -58,7 +58,6 @@ class FabricOptions
         Time failAt;                                      //!< --failAt.
         Time failFor;                                     //!< --failFor.
         Time failGap;                                     //!< --failGap.
-        Time reconverge;                                  //!< --reconverge.
         Time rto;                                         //!< --rto when a Time, else 0.
         std::string portSelector;                         //!< TypeId name of --forwarding.
         Time start;                                       //!< --startTime.

@@ -11,6 +11,7 @@
 
 #include "ns3/attribute-alias.h"
 #include "ns3/boolean.h"
+#include "ns3/clos-plane.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/experiment-report.h"
 #include "ns3/fabric-experiment.h"
@@ -119,6 +120,10 @@ class AliasValuesTestCase : public TestCase
             e.Set("markOn", "enqueue");
             e.Set("ackEveryBytes", "16KiB");
             e.Set("minRto", "40us");
+            e.Set("reconverge", "20us");
+            NS_TEST_ASSERT_MSG_EQ(CreateObject<ClosPlane>()->GetRoutingConvergenceDelay(),
+                                  MicroSeconds(20),
+                                  "--reconverge reaches a new plane");
             Ptr<EcnQueueDisc> q = CreateObject<EcnQueueDisc>();
             QueueSizeValue kmin;
             q->GetAttribute("Kmin", kmin);
@@ -141,11 +146,21 @@ class AliasValuesTestCase : public TestCase
                                   std::string::npos,
                                   json);
             NS_TEST_ASSERT_MSG_NE(json.find("\"minRto\": \"40us\""), std::string::npos, json);
+            NS_TEST_ASSERT_MSG_NE(json.find("\"reconverge\": \"20us\""), std::string::npos, json);
         }
         FabricExperiment next;
         NS_TEST_ASSERT_MSG_EQ(next.GetAlias("ecnKmin").GetText(), "20", "no leak into the next");
         NS_TEST_ASSERT_MSG_EQ(next.GetAlias("markOn").GetText(), "dequeue", "no leak");
         NS_TEST_ASSERT_MSG_EQ(next.GetAlias("minRto").GetText(), "0", "no leak");
+        // Time::Max(), the attribute's default, is written and read as never.
+        NS_TEST_ASSERT_MSG_EQ(next.GetAlias("reconverge").GetText(), "never", "no leak");
+        NS_TEST_ASSERT_MSG_EQ(next.GetAlias("reconverge").GetTime(), Time::Max(), "never");
+        {
+            ExperimentReport report;
+            next.GetRegistry().FillConfig(report);
+            const std::string json = report.ToJson();
+            NS_TEST_ASSERT_MSG_NE(json.find("\"reconverge\": \"never\""), std::string::npos, json);
+        }
 
         struct Bad
         {
@@ -172,6 +187,7 @@ class AliasValuesTestCase : public TestCase
             {"freezing", "maybe", "--freezing"},
             {"ecnKmax", "-1", "--ecnKmax: '-1' is not a whole number"},
             {"noSuchOption", "1", "--noSuchOption: not an option"},
+            {"reconverge", "nevermore", "--reconverge: 'nevermore' is not a time"},
         };
         for (const Bad& b : bad)
         {
