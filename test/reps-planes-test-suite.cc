@@ -9,10 +9,12 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/reps-module.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -25,7 +27,9 @@ using namespace ns3;
  * ECMP one; a whole plane that fails mid-run is seen at its time and the sprayed flows still
  * deliver every byte once, in order, and MRC moves its data off the failed plane within a
  * few RTOs; Planes = 1 builds the single-plane fabric; bad Planes
- * values are refused.
+ * values are refused. The fabric numbers the links plane after plane and maps each back to
+ * its plane's own number, its traces give the fabric's numbers, and it takes only planes of
+ * one shape over the same hosts.
  */
 
 namespace
@@ -192,7 +196,307 @@ Connect(Ptr<ClosFabric> f,
     }
 }
 
+/**
+ * Build by hand, through the construction API, a plane of 2 leaves of 1 host each and some
+ * spines over two given hosts.
+ * \param hosts the two hosts
+ * \param base the network of the host addresses
+ * \param spines the number of spines
+ * \return the finished plane
+ */
+Ptr<ClosPlane>
+HandPlane(const NodeContainer& hosts, Ipv4Address base, uint32_t spines)
+{
+    ClosPlane::Shape shape;
+    shape.tiers = 2;
+    shape.hostsPerLeaf = 1;
+    shape.leavesPerPod = 2;
+    shape.spines = spines;
+    shape.addressBase = base;
+    shape.hostRate = DataRate("100Gbps");
+    shape.leafUplinkRate = DataRate("100Gbps");
+    Ptr<ClosPlane> plane = CreateObject<ClosPlane>();
+    plane->SetShape(shape);
+    std::vector<Ptr<Node>> nodes;
+    for (uint32_t i = 0; i < 4 + spines; ++i)
+    {
+        Ptr<Node> node = i < 2 ? hosts.Get(i) : CreateObject<Node>();
+        if (i >= 2)
+        {
+            node->AggregateObject(CreateObject<TrafficControlLayer>());
+            node->AggregateObject(CreateObject<FabricSwitch>());
+        }
+        plane->AddNode(node, plane->GetRoleOfIndex(i));
+        nodes.push_back(node);
+    }
+    PointToPointHelper p2p;
+    auto link = [&](ClosPlane::Tier tier, Ptr<Node> a, Ptr<Node> b) {
+        NetDeviceContainer d = p2p.Install(a, b);
+        plane->AddLink(tier,
+                       DynamicCast<PointToPointNetDevice>(d.Get(0)),
+                       DynamicCast<PointToPointNetDevice>(d.Get(1)));
+    };
+    link(ClosPlane::HOST_LEAF, nodes[0], nodes[2]);
+    link(ClosPlane::HOST_LEAF, nodes[1], nodes[3]);
+    for (uint32_t leaf = 0; leaf < 2; ++leaf)
+    {
+        for (uint32_t spine = 0; spine < spines; ++spine)
+        {
+            link(ClosPlane::LEAF_SPINE, nodes[2 + leaf], nodes[4 + spine]);
+        }
+    }
+    plane->Finish();
+    return plane;
+}
+
+/// Link state changes seen on a LinkState or RouteState trace source.
+struct StateLog
+{
+    /// (link, up, time in ns) of every change, in order.
+    std::vector<std::tuple<uint32_t, bool, int64_t>> changes;
+
+    /**
+     * The trace sink.
+     * \param link the link
+     * \param up its new state
+     */
+    void Changed(uint32_t link, bool up)
+    {
+        changes.emplace_back(link, up, Simulator::Now().GetNanoSeconds());
+    }
+
+    /**
+     * \param link a link
+     * \param down when it went down (ns)
+     * \param up when it came back (ns)
+     * \return whether exactly these two changes were seen
+     */
+    bool Is(uint32_t link, int64_t down, int64_t up) const
+    {
+        return changes == std::vector<std::tuple<uint32_t, bool, int64_t>>{{link, false, down},
+                                                                           {link, true, up}};
+    }
+};
+
 } // namespace
+
+/**
+ * \ingroup reps-test
+ * Links of a 2-plane fabric, 2-tier and 3-tier (with parallel links), are numbered plane 0's
+ * first, then plane 1's: the (plane, local number) of every link maps back to it, and the
+ * fabric's answers about a link (name, tier, nodes, devices) are its plane's about the local
+ * number; FindLink(), GetLinks() and GetHostLink() give the fabric's numbers.
+ */
+class PlanesLinkNumberingTestCase : public TestCase
+{
+  public:
+    PlanesLinkNumberingTestCase()
+        : TestCase("Planes: links numbered plane by plane; (plane, local link) maps back")
+    {
+    }
+
+  private:
+    /**
+     * Check the numbering of every link of a fabric of two planes.
+     * \param f the fabric
+     * \param what which fabric, for the messages
+     */
+    void CheckLinks(Ptr<ClosFabric> f, const std::string& what)
+    {
+        NS_TEST_ASSERT_MSG_EQ(f->GetNPlanes(), 2, what);
+        Ptr<ClosPlane> p0 = f->GetPlane(0);
+        Ptr<ClosPlane> p1 = f->GetPlane(1);
+        NS_TEST_ASSERT_MSG_EQ(p1->GetPlaneIndex(), 1, what + ": the plane knows its index");
+        NS_TEST_ASSERT_MSG_EQ(f->GetPlaneFirstLink(0), 0, what + ": plane 0's links first");
+        NS_TEST_ASSERT_MSG_EQ(f->GetPlaneFirstLink(1), p0->GetNLinks(), what + ": then 1's");
+        NS_TEST_ASSERT_MSG_EQ(f->GetNLinks(), p0->GetNLinks() + p1->GetNLinks(), what);
+        for (uint32_t link = 0; link < f->GetNLinks(); ++link)
+        {
+            const uint32_t p = f->GetPlaneOfLink(link);
+            const uint32_t local = f->GetLocalLink(link);
+            Ptr<ClosPlane> plane = f->GetPlane(p);
+            const std::string l = what + ", link " + std::to_string(link);
+            NS_TEST_ASSERT_MSG_EQ(p, (link < p0->GetNLinks() ? 0U : 1U), l + ": its plane");
+            NS_TEST_ASSERT_MSG_LT(local, plane->GetNLinks(), l + ": a link of the plane");
+            if (local >= plane->GetNLinks())
+            {
+                continue; // reported: the plane has no such link to compare with
+            }
+            NS_TEST_ASSERT_MSG_EQ(f->GetPlaneFirstLink(p) + local, link, l + ": maps back");
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkName(link), plane->GetLinkName(local), l);
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkTier(link), plane->GetLinkTier(local), l);
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkDevice(link, 0), plane->GetLinkDevice(local, 0), l);
+            Ptr<Node> a = plane->GetLinkNode(local, 0);
+            Ptr<Node> b = plane->GetLinkNode(local, 1);
+            NS_TEST_ASSERT_MSG_EQ(f->GetLinkNode(link, 1), b, l);
+            NS_TEST_ASSERT_MSG_EQ(f->GetPlaneOfNode(b), p, l + ": its switch is in its plane");
+            uint32_t k = 0; // which of the parallel links, as the plane finds it
+            while (k < plane->GetNParallelLinks() && plane->FindLink(a, b, k) != local)
+            {
+                ++k;
+            }
+            NS_TEST_ASSERT_MSG_LT(k, plane->GetNParallelLinks(), l + ": the plane finds it");
+            NS_TEST_ASSERT_MSG_EQ(f->FindLink(a, b, k), link, l + ": found by its nodes");
+            NS_TEST_ASSERT_MSG_EQ(f->FindLink(b, a, k), link, l + ": either way round");
+        }
+        for (uint32_t tier = ClosPlane::HOST_LEAF; tier <= ClosPlane::AGG_CORE; ++tier)
+        {
+            std::vector<uint32_t> expected;
+            for (uint32_t p = 0; p < 2; ++p)
+            {
+                for (uint32_t local : f->GetPlane(p)->GetLinks(static_cast<ClosPlane::Tier>(tier)))
+                {
+                    expected.push_back(f->GetPlaneFirstLink(p) + local);
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ((f->GetLinks(static_cast<ClosFabric::Tier>(tier)) == expected),
+                                  true,
+                                  what + ": the links of tier " + std::to_string(tier));
+        }
+        for (uint32_t h = 0; h < f->GetNHosts(); ++h)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f->GetHostLink(h, 1),
+                                  f->GetPlaneFirstLink(1) + p1->GetHostLink(h),
+                                  what + ": host link in plane 1");
+        }
+        NS_TEST_ASSERT_MSG_NE(f->ValidateLink(f->GetNLinks()), "", what + ": no link beyond");
+    }
+
+    void DoRun() override
+    {
+        CheckLinks(PlaneFabric(2)->Build(), "2 tiers");
+        Ptr<ClosFabricHelper> h = CreateObject<ClosFabricHelper>();
+        h->SetAttribute("Tiers", UintegerValue(3));
+        h->SetAttribute("Pods", UintegerValue(2));
+        h->SetAttribute("LeavesPerPod", UintegerValue(2));
+        h->SetAttribute("AggsPerPod", UintegerValue(2));
+        h->SetAttribute("Cores", UintegerValue(2));
+        h->SetAttribute("HostsPerLeaf", UintegerValue(2));
+        h->SetAttribute("ParallelLinks", UintegerValue(2));
+        h->SetAttribute("Planes", UintegerValue(2));
+        CheckLinks(h->Build(), "3 tiers");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * A link of plane 1 fails and comes back, routing converging 10 us after each change: the
+ * fabric's LinkState and RouteState traces give the link's fabric number, the plane's own
+ * traces its plane number, plane 0 sees nothing, and routing is changed in plane 1 only.
+ */
+class PlanesTraceNumbersTestCase : public TestCase
+{
+  public:
+    PlanesTraceNumbersTestCase()
+        : TestCase("Planes: the fabric's LinkState and RouteState give fabric link numbers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<ClosFabricHelper> h = PlaneFabric(2);
+        h->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(MicroSeconds(10)));
+        Ptr<ClosFabric> f = h->Build();
+        Ptr<ClosPlane> p0 = f->GetPlane(0);
+        Ptr<ClosPlane> p1 = f->GetPlane(1);
+        const uint32_t local = p1->GetLeafSpineLink(1, 0);
+        const uint32_t link = f->GetPlaneFirstLink(1) + local;
+        NS_TEST_ASSERT_MSG_EQ(f->GetLinkName(link), "p1.leaf1-p1.spine0", "a link of plane 1");
+        StateLog fabricLink;
+        StateLog fabricRoute;
+        StateLog planeLink;
+        StateLog planeRoute;
+        StateLog plane0;
+        f->TraceConnectWithoutContext("LinkState", MakeCallback(&StateLog::Changed, &fabricLink));
+        f->TraceConnectWithoutContext("RouteState", MakeCallback(&StateLog::Changed, &fabricRoute));
+        p1->TraceConnectWithoutContext("LinkState", MakeCallback(&StateLog::Changed, &planeLink));
+        p1->TraceConnectWithoutContext("RouteState", MakeCallback(&StateLog::Changed, &planeRoute));
+        p0->TraceConnectWithoutContext("LinkState", MakeCallback(&StateLog::Changed, &plane0));
+        p0->TraceConnectWithoutContext("RouteState", MakeCallback(&StateLog::Changed, &plane0));
+        f->FailLink(link, MicroSeconds(5), MicroSeconds(50));
+        bool routedMidway[3] = {true, true, true};
+        Simulator::Schedule(MicroSeconds(30), [&]() {
+            routedMidway[0] = f->IsLinkRouted(link);
+            routedMidway[1] = p1->IsLinkRouted(local);
+            routedMidway[2] = p0->IsLinkRouted(local);
+        });
+        Simulator::Stop(MicroSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(fabricLink.Is(link, 5000, 50000), true, "fabric LinkState");
+        NS_TEST_ASSERT_MSG_EQ(fabricRoute.Is(link, 15000, 60000), true, "fabric RouteState");
+        NS_TEST_ASSERT_MSG_EQ(planeLink.Is(local, 5000, 50000), true, "plane 1's LinkState");
+        NS_TEST_ASSERT_MSG_EQ(planeRoute.Is(local, 15000, 60000), true, "plane 1's RouteState");
+        NS_TEST_ASSERT_MSG_EQ(plane0.changes.size(), 0, "plane 0 changed nothing");
+        NS_TEST_ASSERT_MSG_EQ(routedMidway[0], false, "the failed link left routing");
+        NS_TEST_ASSERT_MSG_EQ(routedMidway[1], false, "in its plane");
+        NS_TEST_ASSERT_MSG_EQ(routedMidway[2], true, "plane 0's link of that number stayed");
+        NS_TEST_ASSERT_MSG_EQ(f->IsLinkRouted(link), true, "routed again once back");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
+ * ClosFabric::AddPlane() takes planes of the first plane's shape over the same hosts, with host
+ * addresses of their own; ValidateNewPlane() says why it refuses an unfinished plane, a plane
+ * added twice, another shape, other hosts or overlapping addresses. A plane added second is
+ * plane 1: its switches are named p1.*, and its addresses name its hosts.
+ */
+class PlanesAddPlaneTestCase : public TestCase
+{
+  public:
+    PlanesAddPlaneTestCase()
+        : TestCase("Planes: AddPlane refuses other shapes, other hosts, shared addresses")
+    {
+    }
+
+  private:
+    /**
+     * Check that a message mentions some words.
+     * \param message the message
+     * \param words the words
+     */
+    void Expect(const std::string& message, const std::string& words)
+    {
+        NS_TEST_ASSERT_MSG_NE(message.find(words),
+                              std::string::npos,
+                              "message \"" << message << "\" says " << words);
+    }
+
+    void DoRun() override
+    {
+        NodeContainer hosts;
+        hosts.Create(2);
+        NodeContainer others;
+        others.Create(2);
+        Ptr<ClosPlane> first = HandPlane(hosts, Ipv4Address("10.0.0.0"), 2);
+        Ptr<ClosFabric> f = CreateObject<ClosFabric>();
+        NS_TEST_ASSERT_MSG_EQ(f->ValidateNewPlane(first), "", "the first plane sets the shape");
+        f->AddPlane(first);
+        Expect(f->ValidateNewPlane(nullptr), "finished");
+        Expect(f->ValidateNewPlane(CreateObject<ClosPlane>()), "finished");
+        Expect(f->ValidateNewPlane(first), "plane 0 of this fabric already");
+        Expect(f->ValidateNewPlane(HandPlane(hosts, Ipv4Address("11.0.0.0"), 3)),
+               "differs from that of plane 0 in spines");
+        Expect(f->ValidateNewPlane(HandPlane(others, Ipv4Address("11.0.0.0"), 2)),
+               "host 0 of the plane is not host 0 of plane 0");
+        Expect(f->ValidateNewPlane(HandPlane(hosts, Ipv4Address("10.0.0.1"), 2)),
+               "overlap those of plane 0");
+        Ptr<ClosPlane> second = HandPlane(hosts, Ipv4Address("11.0.0.0"), 2);
+        NS_TEST_ASSERT_MSG_EQ(f->ValidateNewPlane(second), "", "same shape and hosts");
+        f->AddPlane(second);
+        NS_TEST_ASSERT_MSG_EQ(f->GetNPlanes(), 2, "two planes");
+        NS_TEST_ASSERT_MSG_EQ(second->GetPlaneIndex(), 1, "plane 1");
+        NS_TEST_ASSERT_MSG_EQ(f->GetNodeName(second->GetSpine(1)), "p1.spine1", "its names");
+        NS_TEST_ASSERT_MSG_EQ(f->GetLinkName(f->GetHostLink(1, 1)), "host1-p1.leaf1", "link");
+        NS_TEST_ASSERT_MSG_EQ(f->GetNLinks(), 12, "6 links per plane");
+        NS_TEST_ASSERT_MSG_EQ(f->GetHostIndex(Ipv4Address("11.0.0.2")), 1, "plane 1 address");
+        NS_TEST_ASSERT_MSG_EQ(f->GetHostIndex(Ipv4Address("12.0.0.1")), 2, "no such address");
+        Simulator::Destroy();
+    }
+};
 
 /**
  * \ingroup reps-test
@@ -695,6 +999,9 @@ class RepsPlanesTestSuite : public TestSuite
         AddTestCase(new PlaneFailureTestCase(), reps::kQuick);
         AddTestCase(new MrcPlaneFailoverTestCase(), reps::kQuick);
         AddTestCase(new PlanesOneAndBadValuesTestCase(), reps::kQuick);
+        AddTestCase(new PlanesLinkNumberingTestCase(), reps::kQuick);
+        AddTestCase(new PlanesTraceNumbersTestCase(), reps::kQuick);
+        AddTestCase(new PlanesAddPlaneTestCase(), reps::kQuick);
     }
 };
 
