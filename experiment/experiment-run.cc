@@ -177,7 +177,7 @@ ExperimentRun::InstallTransport()
     m_backgroundRdma = m_rdma;
     m_backgroundRdma.SetPathSelector("ns3::EcmpPathSelector");
     m_rdma.Install(m_hosts);
-    m_launcher = std::make_unique<RdmaFlowLauncher>(m_hosts, &m_rdma, &m_backgroundRdma);
+    m_launcher = CreateObject<RdmaFlowLauncher>(m_hosts, &m_rdma, &m_backgroundRdma);
 }
 
 const std::map<std::string, ExperimentRun::PatternMaker>&

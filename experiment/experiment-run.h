@@ -150,7 +150,7 @@ class ExperimentRun
     Time m_fabricRtt;                             //!< The fabric's longest base RTT.
     RdmaHelper m_rdma;                            //!< Queue pairs of the workload.
     RdmaHelper m_backgroundRdma;                  //!< Queue pairs of background flows.
-    std::unique_ptr<RdmaFlowLauncher> m_launcher; //!< Creates queue pairs, posts flows.
+    Ptr<RdmaFlowLauncher> m_launcher;       //!< Creates queue pairs, posts flows.
     std::unique_ptr<WorkloadHelper> m_workload;   //!< Draws the workload.
     std::vector<FlowSpec> m_flows;                //!< Flows of the workload.
     Ptr<Collective> m_collective;                 //!< The collective, if any.
