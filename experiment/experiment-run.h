@@ -134,6 +134,9 @@ class ExperimentRun
      * \return the Rto attribute of the queue pairs under --rto (0: 5 x their base RTT).
      */
     Time QueuePairRto(Time fabricRtt) const;
+    /// \return the ideal FCT of a flow on this fabric: IdealFct over the pair's routed path,
+    ///         with this run's packet and ACK sizes.
+    Callback<Time, const FlowSpec&> IdealFctCallback() const;
 
     /// Makes the flows (and collective) of one pattern.
     using PatternMaker = std::function<void(ExperimentRun&)>;

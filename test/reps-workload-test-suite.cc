@@ -1098,9 +1098,10 @@ class FlowStatsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(stats.GetRecord(7)),
                               NanoSeconds(2001),
                               "ideal of 1 byte");
-        // A per-pair base RTT applies to the flows registered after it is set.
-        stats.SetBaseRttCallback(Callback<Time, uint32_t, uint32_t>(
-            [](uint32_t src, uint32_t dst) { return MicroSeconds(src + dst); }));
+        // An ideal callback applies to the flows registered after it is set.
+        stats.SetIdealCallback(Callback<Time, const FlowSpec&>([](const FlowSpec& f) {
+            return NanoSeconds(f.bytes) + MicroSeconds(f.src + f.dst);
+        }));
         FlowSpec far;
         far.id = 8;
         far.src = 3;
@@ -1112,7 +1113,7 @@ class FlowStatsTestCase : public TestCase
                               "1 us of data + the pair's 7 us RTT");
         NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(stats.GetRecord(7)),
                               NanoSeconds(2001),
-                              "earlier flows keep their RTT");
+                              "earlier flows keep their ideal");
         SampleSummary fct = stats.GetFctSummaryUs();
         NS_TEST_ASSERT_MSG_EQ(fct.count, 100, "only completed flows");
         NS_TEST_ASSERT_MSG_EQ_TOL(fct.mean, 50.5, 1e-9, "mean");
