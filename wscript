@@ -9,6 +9,7 @@ def build(bld):
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
         'helper/clos-fabric-helper.cc',
+        'helper/connection-matrix.cc',
         'helper/failure-schedule.cc',
         'helper/flow-size-cdf.cc',
         'helper/fabric-trace-helper.cc',
