@@ -19,17 +19,17 @@ namespace
 /// What the reader keeps while it goes through a matrix.
 struct MatrixReader
 {
-    uint32_t hosts{0};                           //!< Hosts of the fabric.
-    uint64_t nodes{0};                           //!< The Nodes line (0: not seen yet).
-    int64_t connections{-1};                     //!< The Connections line (-1: none).
-    int64_t triggerCount{-1};                    //!< The Triggers line (-1: none).
-    std::vector<FlowTrace::Flow> flows;          //!< The flows so far.
-    std::vector<FlowTrace::Trigger> triggers;    //!< The triggers so far.
-    std::map<uint64_t, uint32_t> triggerIndex;   //!< Trigger id -> index.
-    std::map<uint64_t, uint32_t> flowIds;        //!< Connection id -> flow.
-    std::vector<bool> triggerDeclared;           //!< Whether a trigger line was read.
-    std::vector<uint32_t> triggerLine;           //!< Line that first named each trigger.
-    std::string field;                           //!< The field at fault.
+    uint32_t hosts{0};                         //!< Hosts of the fabric.
+    uint64_t nodes{0};                         //!< The Nodes line (0: not seen yet).
+    int64_t connections{-1};                   //!< The Connections line (-1: none).
+    int64_t triggerCount{-1};                  //!< The Triggers line (-1: none).
+    std::vector<FlowTrace::Flow> flows;        //!< The flows so far.
+    std::vector<FlowTrace::Trigger> triggers;  //!< The triggers so far.
+    std::map<uint64_t, uint32_t> triggerIndex; //!< Trigger id -> index.
+    std::map<uint64_t, uint32_t> flowIds;      //!< Connection id -> flow.
+    std::vector<bool> triggerDeclared;         //!< Whether a trigger line was read.
+    std::vector<uint32_t> triggerLine;         //!< Line that first named each trigger.
+    std::string field;                         //!< The field at fault.
 
     /**
      * \param id a trigger id of the matrix
@@ -144,8 +144,9 @@ ParseTriggerLine(const std::vector<std::string>& tok, uint32_t line, MatrixReade
         else
         {
             r.field = "trigger";
-            why = "unknown keyword '" + tok[i] + "'; allowed: id G, oneshot, multishot, "
-                                                  "barrier, count C";
+            why = "unknown keyword '" + tok[i] +
+                  "'; allowed: id G, oneshot, multishot, "
+                  "barrier, count C";
         }
         if (!why.empty())
         {
@@ -196,9 +197,9 @@ ParseConnectionKeywords(const std::vector<std::string>& tok,
         {
             why = WholeAfter(tok, i++, UINT32_MAX, id, "a connection id > 0");
             why = why.empty() && id == 0 ? "0; allowed: a connection id > 0" : why;
-            why = why.empty() && r.flowIds.count(id) ? "id " + std::to_string(id) +
-                                                           " is used twice; allowed: a new id"
-                                                     : why;
+            why = why.empty() && r.flowIds.count(id)
+                      ? "id " + std::to_string(id) + " is used twice; allowed: a new id"
+                      : why;
         }
         else if (key == "size")
         {
@@ -207,11 +208,13 @@ ParseConnectionKeywords(const std::vector<std::string>& tok,
         }
         else if (key == "start")
         {
-            const std::string allowed = "a time in picoseconds, a whole number of nanoseconds "
-                                        "in [0, 1000s]";
-            why = WholeAfter(tok, i++, FlowTrace::MAX_START_NS * 1000, v, allowed);
-            why = why.empty() && v % 1000 != 0 ? tok[i] + " ps; allowed: " + allowed : why;
-            f.startNs = v / 1000;
+            // The replay's clock counts nanoseconds: the start is rounded to the nearest.
+            why = WholeAfter(tok,
+                             i++,
+                             FlowTrace::MAX_START_NS * 1000,
+                             v,
+                             "a time in picoseconds, a whole number in [0, 1000s]");
+            f.startNs = (v + 500) / 1000;
             hasStart = true;
         }
         else if (key == "trigger" || key == "send_done_trigger")
@@ -230,13 +233,15 @@ ParseConnectionKeywords(const std::vector<std::string>& tok,
         }
         else if (key == "recv_done_trigger" || key == "msg" || key == "prio")
         {
-            why = "'" + key + "' is not modelled by the replay (a flow's completion is its "
-                               "sender's; flows are one message each, of one priority)";
+            why = "'" + key +
+                  "' is not modelled by the replay (a flow's completion is its "
+                  "sender's; flows are one message each, of one priority)";
         }
         else
         {
-            why = "unknown keyword '" + key + "'; allowed: id, start, size, trigger, "
-                                               "send_done_trigger";
+            why = "unknown keyword '" + key +
+                  "'; allowed: id, start, size, trigger, "
+                  "send_done_trigger";
         }
         if (!why.empty())
         {
@@ -439,8 +444,8 @@ FlowTrace::ParseConnectionMatrix(const std::string& text, uint32_t hosts, std::s
     std::string why = CheckMatrix(r, at);
     if (!why.empty())
     {
-        error = (at > 0 ? "line " + std::to_string(at) + ", " : std::string()) + r.field + ": " +
-                why;
+        error =
+            (at > 0 ? "line " + std::to_string(at) + ", " : std::string()) + r.field + ": " + why;
         return false;
     }
     m_flows = std::move(r.flows);

@@ -48,9 +48,9 @@ namespace ns3
  * `Nodes` is the number of hosts the matrix is for (at most the fabric's); `Connections` and
  * `Triggers`, when given, must match the lines that follow. A connection line is `src->dst`
  * followed by keywords: `id I` (unique, > 0), `size B` (bytes, >= 1), and either `start T`
- * (picoseconds, a whole number of nanoseconds) or `trigger G` (the flow starts when trigger G
- * fires it); `send_done_trigger G` activates trigger G when the flow completes. A trigger line
- * is `trigger id G` with `oneshot` (its first activation starts every flow waiting for it),
+ * (whole picoseconds, rounded to the nearest nanosecond) or `trigger G` (the flow starts when
+ * trigger G fires it); `send_done_trigger G` activates trigger G when the flow completes. A trigger
+ * line is `trigger id G` with `oneshot` (its first activation starts every flow waiting for it),
  * `multishot` (each activation starts the next flow waiting for it, in file order) or
  * `barrier count C` (the C-th activation starts them all). Every flow must be reachable: a
  * matrix in which some flow would never start is refused. Keywords the replay does not model
@@ -74,12 +74,12 @@ class FlowTrace
     /// One flow of the trace.
     struct Flow
     {
-        uint64_t startNs{0};  //!< Start (after the dependency, if any), in nanoseconds.
-        uint32_t src{0};      //!< Sending host.
-        uint32_t dst{0};      //!< Receiving host.
-        uint64_t bytes{0};    //!< Size.
-        uint32_t after{NONE}; //!< Id of the flow it waits for, or NONE.
-        uint32_t line{0};     //!< Its line in the text (from 1).
+        uint64_t startNs{0};      //!< Start (after the dependency, if any), in nanoseconds.
+        uint32_t src{0};          //!< Sending host.
+        uint32_t dst{0};          //!< Receiving host.
+        uint64_t bytes{0};        //!< Size.
+        uint32_t after{NONE};     //!< Id of the flow it waits for, or NONE.
+        uint32_t line{0};         //!< Its line in the text (from 1).
         uint32_t trigger{NONE};   //!< Trigger (index) that starts it, or NONE.
         uint32_t activates{NONE}; //!< Trigger (index) its completion activates, or NONE.
     };
@@ -95,10 +95,10 @@ class FlowTrace
             BARRIER,    //!< The count-th starts every target.
         };
 
-        Kind kind{ONE_SHOT};          //!< Its kind.
-        uint32_t count{1};            //!< BARRIER: activations needed.
+        Kind kind{ONE_SHOT};           //!< Its kind.
+        uint32_t count{1};             //!< BARRIER: activations needed.
         std::vector<uint32_t> targets; //!< Flows it starts, in file order.
-        uint32_t id{0};               //!< Its id in the matrix.
+        uint32_t id{0};                //!< Its id in the matrix.
     };
 
     /**

@@ -132,7 +132,7 @@ TEST(FlowTrace, ReadsHtsimConnectionMatrices)
     ASSERT_TRUE(trace.Parse("Nodes 8\n"
                             "Connections 3\n"
                             "0->5 id 1 start 0 size 3611\n"
-                            "1->4 id 2 start 99000 size 7689\n"
+                            "1->4 id 2 start 99499 size 7689\n"
                             "5->0 id 3 start 4999596000 size 35132521\n",
                             8,
                             error))
@@ -192,7 +192,7 @@ TEST(FlowTrace, RejectsBadConnectionMatricesNamingLineAndField)
         {"Nodes x\n", "line 1, Nodes: 'x' is not a number of hosts"},
         {head + "0->4 id 1 start 0 size 1\n", "line 2, src->dst: '0->4' is not a pair of hosts; allowed: two different hosts in [0, 3]"},
         {head + "2->2 id 1 start 0 size 1\n", "line 2, src->dst: '2->2' is not a pair"},
-        {head + "0->1 id 1 start 1500 size 1\n", "line 2, start: 1500 ps; allowed: a time in picoseconds, a whole number of nanoseconds"},
+        {head + "0->1 id 1 start 1.5 size 1\n", "line 2, start: '1.5' is not a time in picoseconds"},
         {head + "0->1 id 1 size 1\n", "line 2, start: no start and no trigger"},
         {head + "0->1 id 1 start 0 size 0\n", "line 2, size: 0; allowed"},
         {head + "0->1 id 1 start 0\n", "line 2, size: missing"},
