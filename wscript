@@ -9,11 +9,13 @@ def build(bld):
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
         'helper/clos-fabric-helper.cc',
+        'helper/connection-matrix.cc',
         'helper/failure-schedule.cc',
         'helper/flow-size-cdf.cc',
         'helper/fabric-trace-helper.cc',
         'helper/flow-stats.cc',
         'helper/flow-trace.cc',
+        'helper/ideal-fct.cc',
         'helper/job-placement.cc',
         'helper/rdma-flow-launcher.cc',
         'helper/rdma-helper.cc',
@@ -108,6 +110,7 @@ def build(bld):
         'helper/fabric-trace-helper.h',
         'helper/flow-stats.h',
         'helper/flow-trace.h',
+        'helper/ideal-fct.h',
         'helper/job-placement.h',
         'helper/rdma-flow-launcher.h',
         'helper/rdma-helper.h',

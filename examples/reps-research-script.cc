@@ -125,9 +125,9 @@ BuildFabric(const Params& p)
  * \param counters what the sinks count
  */
 void
-ConnectTraces(const RdmaFlowLauncher& launcher, Counters* counters)
+ConnectTraces(Ptr<RdmaFlowLauncher> launcher, Counters* counters)
 {
-    for (Ptr<RdmaQueuePair> qp : launcher.GetSenders())
+    for (Ptr<RdmaQueuePair> qp : launcher->GetSenders())
     {
         qp->TraceConnectWithoutContext("PacketSent", MakeBoundCallback(&PacketSent, counters));
         Ptr<PathSelector> ps = qp->GetPathSelector();
@@ -219,11 +219,11 @@ main(int argc, char* argv[])
     workload.SetStartTime(MicroSeconds(1));
     workload.AssignStreams(200);
     std::vector<FlowSpec> flows = workload.Permutation(p.flowBytes);
-    RdmaFlowLauncher launcher(hosts, &rdma);
-    launcher.Prepare(flows);
+    Ptr<RdmaFlowLauncher> launcher = CreateObject<RdmaFlowLauncher>(hosts, &rdma);
+    launcher->Prepare(flows);
     rdma.AssignStreams(hosts, 300);
     Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
-    runner->SetLauncher(launcher.GetLauncher());
+    runner->SetLauncher(launcher->GetLauncher());
     runner->GetStats().SetIdeal(p.linkRate, baseRtt);
     runner->Schedule(flows);
 

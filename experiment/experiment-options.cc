@@ -160,6 +160,7 @@ ExperimentOptions::RegisterWorkloadOptions()
                &qpsPerPeer,
                OptionRegistry::Fixed(1),
                OptionRegistry::Fixed(1024));
+    o.AddAttribute("connections", "ns3::RdmaFlowLauncher::ConnectionMapping");
     o.AddChoice("ring",
                 "allreduce: ring order (sequential: host i to i+1; interleaved: each hop to the "
                 "next leaf; random)",

@@ -108,10 +108,20 @@ ExperimentRun::MakeTrace()
     Ptr<FlowTraceReplay> replay = CreateObject<FlowTraceReplay>();
     replay->SetTrace(m_exp.GetTrace());
     m_collective = replay;
+    // The trace's flows are prepared as the launcher's ConnectionMapping wants them (one queue
+    // pair per flow by default); their ids follow the other flows'.
+    std::vector<FlowSpec> flows;
+    uint32_t id = m_firstCollectiveId;
     for (const FlowTrace::Flow& f : m_exp.GetTrace().GetFlows())
     {
-        m_launcher->PreparePair(f.src, f.dst, 0, false);
+        FlowSpec spec;
+        spec.id = id++;
+        spec.src = f.src;
+        spec.dst = f.dst;
+        spec.bytes = f.bytes;
+        flows.push_back(spec);
     }
+    m_launcher->Prepare(flows);
 }
 
 void

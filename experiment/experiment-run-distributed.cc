@@ -23,25 +23,6 @@ NS_LOG_COMPONENT_DEFINE("ExperimentRunDistributed");
 namespace
 {
 
-/**
- * Base RTT between two hosts, for the merged FlowStats.
- * \param fabric the fabric.
- * \param packetBytes IPv4 size of a data packet.
- * \param ackBytes IPv4 size of an ACK.
- * \param src a host.
- * \param dst another host.
- * \return the RTT.
- */
-Time
-MergedPairRtt(Ptr<ClosFabric> fabric,
-              uint32_t packetBytes,
-              uint32_t ackBytes,
-              uint32_t src,
-              uint32_t dst)
-{
-    return fabric->GetBaseRtt(src, dst, packetBytes, ackBytes);
-}
-
 } // namespace
 
 void
@@ -128,9 +109,7 @@ ExperimentRun::GatherRanks()
     }
     // The flows in the order a sequential run registers them, with their completions.
     FlowStats merged;
-    merged.SetIdeal(m_parsed.linkRate, m_fabricRtt);
-    merged.SetBaseRttCallback(
-        MakeBoundCallback(&MergedPairRtt, m_fabric, m_packetBytes, m_ackBytes));
+    merged.SetIdealCallback(IdealFctCallback());
     for (const FlowSpec& f : m_flows)
     {
         merged.AddFlow(f);

@@ -18,6 +18,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/flow-size-cdf.h"
+#include "ns3/ideal-fct.h"
 #include "ns3/log.h"
 #include "ns3/queue-size.h"
 #include "ns3/ring-all-reduce.h"
@@ -152,6 +153,21 @@ ExperimentRun::BuildFabric()
     m_fabricRtt = m_fabric->GetBaseRtt(0, m_hosts.GetN() - 1, m_packetBytes, m_ackBytes);
 }
 
+Callback<Time, const FlowSpec&>
+ExperimentRun::IdealFctCallback() const
+{
+    Ptr<const ClosFabric> f = m_fabric;
+    IdealFct::Packets packets;
+    packets.payload = m_exp.mtu;
+    packets.header = m_packetBytes - m_exp.mtu + IdealFct::LINK_FRAMING;
+    packets.ack = m_ackBytes + IdealFct::LINK_FRAMING;
+    const uint32_t planes = f->GetNPlanes();
+    return Callback<Time, const FlowSpec&>([f, packets, planes](const FlowSpec& flow) {
+        const std::vector<IdealFct::Hop> path = IdealFct::PathOf(f, flow.src, flow.dst);
+        return path.empty() ? Time::Max() : IdealFct::Compute(path, flow.bytes, packets, planes);
+    });
+}
+
 void
 ExperimentRun::InstallTransport()
 {
@@ -177,7 +193,7 @@ ExperimentRun::InstallTransport()
     m_backgroundRdma = m_rdma;
     m_backgroundRdma.SetPathSelector("ns3::EcmpPathSelector");
     m_rdma.Install(m_hosts);
-    m_launcher = std::make_unique<RdmaFlowLauncher>(m_hosts, &m_rdma, &m_backgroundRdma);
+    m_launcher = CreateObject<RdmaFlowLauncher>(m_hosts, &m_rdma, &m_backgroundRdma);
 }
 
 const std::map<std::string, ExperimentRun::PatternMaker>&
@@ -286,12 +302,7 @@ ExperimentRun::ScheduleWorkload()
     }
     m_runner = CreateObject<WorkloadRunner>();
     m_runner->SetLauncher(m_launcher->GetLauncher());
-    m_runner->GetStats().SetIdeal(m_parsed.linkRate, m_fabricRtt);
-    Ptr<ClosFabric> f = m_fabric;
-    const uint32_t data = m_packetBytes;
-    const uint32_t ack = m_ackBytes;
-    m_runner->GetStats().SetBaseRttCallback(Callback<Time, uint32_t, uint32_t>(
-        [f, data, ack](uint32_t src, uint32_t dst) { return f->GetBaseRtt(src, dst, data, ack); }));
+    m_runner->GetStats().SetIdealCallback(IdealFctCallback());
     if (DistributedRun::IsEnabled())
     {
         ScheduleOwnFlows();

@@ -134,6 +134,9 @@ class ExperimentRun
      * \return the Rto attribute of the queue pairs under --rto (0: 5 x their base RTT).
      */
     Time QueuePairRto(Time fabricRtt) const;
+    /// \return the ideal FCT of a flow on this fabric: IdealFct over the pair's routed path,
+    ///         with this run's packet and ACK sizes.
+    Callback<Time, const FlowSpec&> IdealFctCallback() const;
 
     /// Makes the flows (and collective) of one pattern.
     using PatternMaker = std::function<void(ExperimentRun&)>;
@@ -150,7 +153,7 @@ class ExperimentRun
     Time m_fabricRtt;                             //!< The fabric's longest base RTT.
     RdmaHelper m_rdma;                            //!< Queue pairs of the workload.
     RdmaHelper m_backgroundRdma;                  //!< Queue pairs of background flows.
-    std::unique_ptr<RdmaFlowLauncher> m_launcher; //!< Creates queue pairs, posts flows.
+    Ptr<RdmaFlowLauncher> m_launcher;       //!< Creates queue pairs, posts flows.
     std::unique_ptr<WorkloadHelper> m_workload;   //!< Draws the workload.
     std::vector<FlowSpec> m_flows;                //!< Flows of the workload.
     Ptr<Collective> m_collective;                 //!< The collective, if any.

@@ -35,10 +35,10 @@ FlowStats::SetIdeal(DataRate rate, Time baseRtt)
 }
 
 void
-FlowStats::SetBaseRttCallback(Callback<Time, uint32_t, uint32_t> baseRtt)
+FlowStats::SetIdealCallback(Callback<Time, const FlowSpec&> ideal)
 {
     NS_LOG_FUNCTION(this);
-    m_baseRttCb = baseRtt;
+    m_idealCb = ideal;
 }
 
 DataRate
@@ -61,9 +61,10 @@ FlowStats::AddFlow(const FlowSpec& flow)
     m_index[flow.id] = m_records.size();
     Record r;
     r.flow = flow;
-    r.baseRtt = m_baseRttCb.IsNull() ? m_baseRtt : m_baseRttCb(flow.src, flow.dst);
-    NS_ABORT_MSG_IF(r.baseRtt.IsStrictlyNegative() || r.baseRtt == Time::Max(),
-                    "FlowStats: no base RTT from host " << flow.src << " to host " << flow.dst);
+    r.ideal = m_idealCb.IsNull() ? m_rate.CalculateBytesTxTime(flow.bytes) + m_baseRtt
+                                 : m_idealCb(flow);
+    NS_ABORT_MSG_IF(!r.ideal.IsStrictlyPositive() || r.ideal == Time::Max(),
+                    "FlowStats: no ideal FCT from host " << flow.src << " to host " << flow.dst);
     m_records.push_back(r);
 }
 
@@ -129,7 +130,7 @@ FlowStats::GetCollectives() const
 Time
 FlowStats::GetIdealFct(const Record& r) const
 {
-    return m_rate.CalculateBytesTxTime(r.flow.bytes) + r.baseRtt;
+    return r.ideal;
 }
 
 Time

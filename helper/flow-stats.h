@@ -25,9 +25,11 @@ namespace ns3
  * Per-flow and per-collective completion times of one run.
  *
  * A flow's completion time (FCT) is the time from its FlowSpec::start (when the sender posted
- * it) to its completion. Its ideal FCT is what it would take alone on an idle fabric:
- * bytes * 8 / rate + base RTT, with the host link rate and the base RTT given by the
- * experiment (SetIdeal); its slowdown is FCT / ideal FCT (1 at best).
+ * it) to its completion. Its ideal FCT is what it would take alone on an idle fabric, fixed
+ * when the flow is registered: by default bytes * 8 / rate + base RTT (SetIdeal), or what the
+ * ideal callback says (SetIdealCallback; on a fabric, IdealFct over the pair's path: its own
+ * packets store and forward, so that no flow can beat it); its slowdown is FCT / ideal FCT
+ * (1 at best).
  */
 class FlowStats
 {
@@ -36,7 +38,7 @@ class FlowStats
     struct Record
     {
         FlowSpec flow;             //!< The flow as specified (start = when it was posted).
-        Time baseRtt{Seconds(0)};  //!< Base RTT of its ideal FCT.
+        Time ideal{Seconds(0)};    //!< Its ideal FCT.
         Time finished{Seconds(0)}; //!< When it completed (valid if completed).
         bool completed{false};     //!< Whether it completed.
     };
@@ -63,12 +65,13 @@ class FlowStats
     void SetIdeal(DataRate rate, Time baseRtt);
 
     /**
-     * Give the base RTT of the ideal FCT per pair of hosts (e.g. ClosFabric::GetBaseRtt, so
-     * that a flow within a rack is not compared with a cross-fabric RTT). Applies to flows
-     * registered from now on; others keep the RTT they were registered with.
-     * \param baseRtt returns the base RTT from a source host to a destination host.
+     * Give the ideal FCT of every flow (e.g. IdealFct::Compute over the pair's path, so that
+     * a flow within a rack is not compared with a cross-fabric RTT, nor a one-packet flow with
+     * a full packet's serialization). Applies to flows registered from now on; others keep the
+     * ideal they were registered with.
+     * \param ideal returns the ideal FCT of a flow (> 0).
      */
-    void SetBaseRttCallback(Callback<Time, uint32_t, uint32_t> baseRtt);
+    void SetIdealCallback(Callback<Time, const FlowSpec&> ideal);
 
     /// \return the host link rate of the ideal FCT.
     DataRate GetIdealRate() const;
@@ -110,7 +113,7 @@ class FlowStats
 
     /**
      * \param r a flow's record.
-     * \return its ideal FCT: bytes * 8 / rate + its base RTT.
+     * \return its ideal FCT (as registered).
      */
     Time GetIdealFct(const Record& r) const;
 
@@ -143,7 +146,7 @@ class FlowStats
   private:
     DataRate m_rate;                                //!< Host link rate of the ideal FCT.
     Time m_baseRtt;                                 //!< Base RTT of the ideal FCT.
-    Callback<Time, uint32_t, uint32_t> m_baseRttCb; //!< Per-pair base RTT (if set).
+    Callback<Time, const FlowSpec&> m_idealCb;      //!< Ideal FCT per flow (if set).
     std::vector<Record> m_records;                  //!< All flows.
     std::unordered_map<uint32_t, size_t> m_index;   //!< Flow id to its record.
     uint32_t m_completed;                           //!< Completed flows.

@@ -18,37 +18,6 @@ namespace
 {
 
 /**
- * \param text a whole number in decimal digits only.
- * \param max the largest value allowed.
- * \param [out] value the number.
- * \return whether text is such a number, at most max.
- */
-bool
-ParseWhole(const std::string& text, uint64_t max, uint64_t& value)
-{
-    if (text.empty() || text.size() > 20)
-    {
-        return false;
-    }
-    uint64_t v = 0;
-    for (char c : text)
-    {
-        if (c < '0' || c > '9')
-        {
-            return false;
-        }
-        uint64_t digit = static_cast<uint64_t>(c - '0');
-        if (digit > max || v > (max - digit) / 10)
-        {
-            return false;
-        }
-        v = v * 10 + digit;
-    }
-    value = v;
-    return true;
-}
-
-/**
  * Split a number with a unit suffix ("2.5us", "64KiB").
  * \param text the token.
  * \param [out] number the leading digits and '.'.
@@ -145,7 +114,7 @@ ParseBytes(const std::string& text, uint64_t& bytes)
     const std::string allowed = "; allowed: a whole number of bytes, optionally with a unit "
                                 "B, KB, MB, GB, KiB, MiB, GiB, in [1, 1TiB]";
     uint64_t n = 0;
-    if (units.count(unit) == 0 || !ParseWhole(number, FlowTrace::MAX_BYTES, n))
+    if (units.count(unit) == 0 || !FlowTrace::ParseWhole(number, FlowTrace::MAX_BYTES, n))
     {
         return "'" + text + "' is not a size" + allowed;
     }
@@ -186,13 +155,13 @@ ParseFlow(const std::vector<std::string>& tok,
     const std::string hostRange =
         "; allowed: a host index in [0, " + std::to_string(hosts - 1) + "]";
     field = "src";
-    if (!ParseWhole(tok[1], hosts - 1, host))
+    if (!FlowTrace::ParseWhole(tok[1], hosts - 1, host))
     {
         return "'" + tok[1] + "' is not a known host" + hostRange;
     }
     f.src = static_cast<uint32_t>(host);
     field = "dst";
-    if (!ParseWhole(tok[2], hosts - 1, host))
+    if (!FlowTrace::ParseWhole(tok[2], hosts - 1, host))
     {
         return "'" + tok[2] + "' is not a known host" + hostRange;
     }
@@ -215,7 +184,7 @@ ParseFlow(const std::vector<std::string>& tok,
     uint64_t ref = 0;
     if (a.compare(0, 11, "after=line:") == 0)
     {
-        if (!ParseWhole(a.substr(11), UINT32_MAX, ref) || byLine.count(ref) == 0)
+        if (!FlowTrace::ParseWhole(a.substr(11), UINT32_MAX, ref) || byLine.count(ref) == 0)
         {
             return "'" + a + "' is not an earlier line with a flow" + allowed;
         }
@@ -226,7 +195,7 @@ ParseFlow(const std::vector<std::string>& tok,
     {
         return "'" + a + "' is not a dependency" + allowed;
     }
-    if (!ParseWhole(a.substr(6), UINT32_MAX, ref) || ref >= earlier)
+    if (!FlowTrace::ParseWhole(a.substr(6), UINT32_MAX, ref) || ref >= earlier)
     {
         return "'" + a +
                "' is not an earlier flow (dependencies point backwards, so that they have no "
@@ -239,6 +208,37 @@ ParseFlow(const std::vector<std::string>& tok,
 
 } // namespace
 
+/**
+ * \param text a whole number in decimal digits only.
+ * \param max the largest value allowed.
+ * \param [out] value the number.
+ * \return whether text is such a number, at most max.
+ */
+bool
+FlowTrace::ParseWhole(const std::string& text, uint64_t max, uint64_t& value)
+{
+    if (text.empty() || text.size() > 20)
+    {
+        return false;
+    }
+    uint64_t v = 0;
+    for (char c : text)
+    {
+        if (c < '0' || c > '9')
+        {
+            return false;
+        }
+        uint64_t digit = static_cast<uint64_t>(c - '0');
+        if (digit > max || v > (max - digit) / 10)
+        {
+            return false;
+        }
+        v = v * 10 + digit;
+    }
+    value = v;
+    return true;
+}
+
 bool
 FlowTrace::Parse(const std::string& text, uint32_t hosts, std::string& error)
 {
@@ -246,6 +246,24 @@ FlowTrace::Parse(const std::string& text, uint32_t hosts, std::string& error)
     {
         error = "hosts: " + std::to_string(hosts) + "; a trace needs at least 2 hosts";
         return false;
+    }
+    {
+        std::istringstream first(text);
+        std::string word;
+        std::string line;
+        while (std::getline(first, line))
+        {
+            std::istringstream words(line.substr(0, line.find('#')));
+            if (words >> word)
+            {
+                break;
+            }
+        }
+        if (word == "Nodes" || word == "Connections" || word == "Triggers" ||
+            word.find("->") != std::string::npos)
+        {
+            return ParseConnectionMatrix(text, hosts, error);
+        }
     }
     std::vector<Flow> flows;
     std::map<uint32_t, uint32_t> byLine; // line -> flow id
@@ -302,6 +320,7 @@ FlowTrace::Parse(const std::string& text, uint32_t hosts, std::string& error)
         return false;
     }
     m_flows = std::move(flows);
+    m_triggers.clear();
     return true;
 }
 
@@ -329,6 +348,12 @@ const std::vector<FlowTrace::Flow>&
 FlowTrace::GetFlows() const
 {
     return m_flows;
+}
+
+const std::vector<FlowTrace::Trigger>&
+FlowTrace::GetTriggers() const
+{
+    return m_triggers;
 }
 
 } // namespace ns3

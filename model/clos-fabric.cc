@@ -614,6 +614,13 @@ ClosFabric::GetQueueDisc(uint32_t link, uint32_t side) const
     return plane->GetQueueDisc(local, side);
 }
 
+std::vector<uint32_t>
+ClosFabric::GetRoutedPath(uint32_t src, uint32_t dst) const
+{
+    // Plane 0's links are the first of the fabric's numbering.
+    return First("GetRoutedPath").GetRoutedPath(src, dst);
+}
+
 Time
 ClosFabric::GetBaseRtt(uint32_t src, uint32_t dst, uint32_t packetBytes, uint32_t ackBytes) const
 {

@@ -371,6 +371,14 @@ class ClosFabric : public Object
                     uint32_t packetBytes = 4096,
                     uint32_t ackBytes = 64) const;
     /**
+     * The routed path between two hosts in plane 0 (ClosPlane::GetRoutedPath()), the path
+     * GetBaseRtt() measures.
+     * \param src a host
+     * \param dst another host
+     * \return its links from src to dst (empty if dst is unreachable or is src)
+     */
+    std::vector<uint32_t> GetRoutedPath(uint32_t src, uint32_t dst) const;
+    /**
      * \param src a host
      * \param dst another host
      * \return the number of distinct equal-cost paths from src to dst in plane 0

@@ -914,6 +914,42 @@ ClosPlane::GetRoutes() const
     return m_routes;
 }
 
+std::vector<uint32_t>
+ClosPlane::GetRoutedPath(uint32_t src, uint32_t dst) const
+{
+    NS_ABORT_MSG_IF(src >= GetNHosts() || dst >= GetNHosts(),
+                    "ClosPlane::GetRoutedPath: src (" << src << ") and dst (" << dst
+                                                      << ") must be below " << GetNHosts());
+    std::vector<uint32_t> path;
+    if (src == dst)
+    {
+        return path;
+    }
+    uint32_t link = GetHostLink(src);
+    uint32_t node = src;
+    for (uint32_t hops = 0; hops <= m_nodes.size(); hops++)
+    {
+        path.push_back(link);
+        const Link& l = m_links[link];
+        node = l.node[0] == node ? l.node[1] : l.node[0];
+        if (node == dst)
+        {
+            return path;
+        }
+        if (node < GetNHosts())
+        {
+            break;
+        }
+        std::vector<uint32_t> hopsToDst = m_switches[node]->GetNextHops(dst);
+        if (hopsToDst.empty())
+        {
+            break;
+        }
+        link = m_portLinks[node][hopsToDst.front()];
+    }
+    return {};
+}
+
 Time
 ClosPlane::GetBaseRtt(uint32_t src, uint32_t dst, uint32_t packetBytes, uint32_t ackBytes) const
 {
@@ -922,32 +958,19 @@ ClosPlane::GetBaseRtt(uint32_t src, uint32_t dst, uint32_t packetBytes, uint32_t
                                                    << ") must be below " << GetNHosts());
     NS_ABORT_MSG_IF(src == dst, "ClosPlane::GetBaseRtt: src and dst must differ");
     constexpr uint32_t ppp = 2;
-    Time rtt(0);
-    uint32_t link = GetHostLink(src);
-    uint32_t node = src;
-    for (uint32_t hops = 0; hops <= m_nodes.size(); hops++)
+    const std::vector<uint32_t> path = GetRoutedPath(src, dst);
+    if (path.empty())
     {
-        const Link& l = m_links[link];
+        return Time::Max();
+    }
+    Time rtt(0);
+    for (uint32_t link : path)
+    {
         DataRate rate = GetLinkRate(link);
         rtt += 2 * GetLinkDelay(link) + rate.CalculateBytesTxTime(packetBytes + ppp) +
                rate.CalculateBytesTxTime(ackBytes + ppp);
-        node = l.node[0] == node ? l.node[1] : l.node[0];
-        if (node == dst)
-        {
-            return rtt;
-        }
-        if (node < GetNHosts())
-        {
-            return Time::Max();
-        }
-        std::vector<uint32_t> hopsToDst = m_switches[node]->GetNextHops(dst);
-        if (hopsToDst.empty())
-        {
-            return Time::Max();
-        }
-        link = m_portLinks[node][hopsToDst.front()];
     }
-    return Time::Max();
+    return rtt;
 }
 
 uint64_t

@@ -451,6 +451,15 @@ class ClosPlane : public Object
                     uint32_t packetBytes = 4096,
                     uint32_t ackBytes = 64) const;
     /**
+     * The routed path between two hosts in this plane: the first equal-cost choice at every
+     * hop, the path GetBaseRtt() measures.
+     * \param src a host
+     * \param dst another host
+     * \return its links (this plane's numbers) from src to dst (empty if dst is unreachable
+     *         or is src)
+     */
+    std::vector<uint32_t> GetRoutedPath(uint32_t src, uint32_t dst) const;
+    /**
      * \param src a host
      * \param dst another host
      * \return the number of distinct equal-cost paths the switches' tables give from src to

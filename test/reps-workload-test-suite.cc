@@ -945,6 +945,67 @@ class FlowTraceReplayTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Replay of a connection matrix with triggers: a flow waiting for a one-shot trigger starts
+ * the instant the flow that activates it completes, a barrier's flow the instant the last of
+ * its activations completes, a multi-shot trigger starts its targets one per activation.
+ */
+class ConnectionMatrixReplayTestCase : public TestCase
+{
+  public:
+    ConnectionMatrixReplayTestCase()
+        : TestCase("Trace replay: connection-matrix triggers (one-shot, barrier, multi-shot)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowTrace trace;
+        std::string error;
+        bool ok = trace.Parse("Nodes 4\n"
+                              "Connections 6\n"
+                              "Triggers 3\n"
+                              "0->1 id 1 start 2000000 size 1000 send_done_trigger 1\n"
+                              "0->2 id 2 trigger 1 size 2000 send_done_trigger 2\n"
+                              "3->2 id 3 start 0 size 3000 send_done_trigger 2\n"
+                              "2->1 id 4 trigger 2 size 4000 send_done_trigger 3\n"
+                              "1->3 id 5 trigger 3 size 5000 send_done_trigger 3\n"
+                              "1->0 id 6 trigger 3 size 6000\n"
+                              "trigger id 1 oneshot\n"
+                              "trigger id 2 barrier count 2\n"
+                              "trigger id 3 multishot\n",
+                              4,
+                              error);
+        NS_TEST_ASSERT_MSG_EQ(ok, true, error);
+        FakeTransport transport;
+        transport.jitter = CreateObject<UniformRandomVariable>();
+        transport.jitter->SetStream(12);
+        transport.maxJitter = MicroSeconds(4);
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        Ptr<FlowTraceReplay> replay = CreateObject<FlowTraceReplay>();
+        replay->SetTrace(trace);
+        replay->SetAttribute("StartTime", TimeValue(MicroSeconds(10)));
+        replay->SetHosts(4);
+        replay->SetLauncher(runner->GetLauncher());
+        replay->Start();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(replay->IsComplete(), true, "completes");
+        NS_TEST_ASSERT_MSG_EQ(runner->GetTotal(), 6, "every flow once");
+        const std::vector<Time>& start = replay->GetFlowStartTimes();
+        const std::vector<Time>& end = replay->GetFlowEndTimes();
+        NS_TEST_ASSERT_MSG_EQ(start[0], MicroSeconds(12), "a start time in picoseconds");
+        NS_TEST_ASSERT_MSG_EQ(start[2], MicroSeconds(10), "start 0");
+        NS_TEST_ASSERT_MSG_EQ(start[1], end[0], "one-shot: when its activation completes");
+        NS_TEST_ASSERT_MSG_EQ(start[3], std::max(end[1], end[2]), "barrier: the last of two");
+        NS_TEST_ASSERT_MSG_EQ(start[4], end[3], "multi-shot: first activation, first target");
+        NS_TEST_ASSERT_MSG_EQ(start[5], end[4], "multi-shot: second activation, next target");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * All-to-all as a collective: every ordered pair exchanges the asked bytes; staggered rounds
  * of one host never overlap.
  */
@@ -1098,9 +1159,10 @@ class FlowStatsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(stats.GetRecord(7)),
                               NanoSeconds(2001),
                               "ideal of 1 byte");
-        // A per-pair base RTT applies to the flows registered after it is set.
-        stats.SetBaseRttCallback(Callback<Time, uint32_t, uint32_t>(
-            [](uint32_t src, uint32_t dst) { return MicroSeconds(src + dst); }));
+        // An ideal callback applies to the flows registered after it is set.
+        stats.SetIdealCallback(Callback<Time, const FlowSpec&>([](const FlowSpec& f) {
+            return NanoSeconds(f.bytes) + MicroSeconds(f.src + f.dst);
+        }));
         FlowSpec far;
         far.id = 8;
         far.src = 3;
@@ -1112,7 +1174,7 @@ class FlowStatsTestCase : public TestCase
                               "1 us of data + the pair's 7 us RTT");
         NS_TEST_ASSERT_MSG_EQ(stats.GetIdealFct(stats.GetRecord(7)),
                               NanoSeconds(2001),
-                              "earlier flows keep their RTT");
+                              "earlier flows keep their ideal");
         SampleSummary fct = stats.GetFctSummaryUs();
         NS_TEST_ASSERT_MSG_EQ(fct.count, 100, "only completed flows");
         NS_TEST_ASSERT_MSG_EQ_TOL(fct.mean, 50.5, 1e-9, "mean");
@@ -1494,6 +1556,7 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new TrainingLoopTestCase(), reps::kQuick);
         AddTestCase(new JobPlacementTestCase(), reps::kQuick);
         AddTestCase(new FlowTraceReplayTestCase(), reps::kQuick);
+        AddTestCase(new ConnectionMatrixReplayTestCase(), reps::kQuick);
         AddTestCase(new WorkloadRunnerTestCase(), reps::kQuick);
         AddTestCase(new FlowStatsTestCase(), reps::kQuick);
         AddTestCase(new ReportOutputTestCase(), reps::kQuick);

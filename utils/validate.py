@@ -394,8 +394,68 @@ NOTES = {
 }
 
 
-def build_scenarios(quick, options):
-    """The scenarios of the full set, or of the quick set; options: the binary's options."""
+# The REPS authors' simulator (htsim_uec of the REPS artifact, its run_dc.py settings: 128-host
+# 2-tier fabric at 400 Gb/s, trimming, -connections_mapping, 65535 EVs, window CC) on the
+# first 3,000 flows of its web-search matrix connection_matrices/100load.cm, seed 1019:
+# FCT mean, p50, p99 and max in us, REPS ("freezing") and OPS ("oblivious").
+ARTIFACT_WEBSEARCH = {"reps": (104.4, 17.7, 1033.2, 2264.5),
+                      "ops": (107.5, 18.2, 1035.9, 2233.4)}
+ARTIFACT_MATRIX = os.path.join("htsim", "sim", "datacenter", "connection_matrices", "100load.cm")
+REPLAY_FLOWS = 3000
+
+
+def artifact_prefix(artifact, work):
+    """Writes the first REPLAY_FLOWS connections of the artifact's web-search matrix into work;
+    returns its path, or None (and why) when the artifact is not there."""
+    if not artifact:
+        return None, "give --reps-artifact (a checkout of the REPS artifact) to replay its matrix"
+    source = os.path.join(artifact, ARTIFACT_MATRIX)
+    if not os.path.isfile(source):
+        return None, "--reps-artifact: no %s" % source
+    with open(source) as f:
+        lines = [line for line in f if "->" in line][:REPLAY_FLOWS]
+    nodes = 128
+    os.makedirs(work, exist_ok=True)
+    path = os.path.join(work, "websearch-%d.cm" % REPLAY_FLOWS)
+    with open(path, "w") as f:
+        f.write("Nodes %d\nConnections %d\n" % (nodes, len(lines)))
+        f.writelines(lines)
+    return path, None
+
+
+def replay_scenario(matrix, why_not):
+    """The replay of the REPS artifact's web-search matrix beside the authors' simulator."""
+    source = "the REPS authors' simulator on the same matrix"
+    refs = []
+    claims = []
+    for sel in ("reps", "ops"):
+        mean, p50, p99, peak = ARTIFACT_WEBSEARCH[sel]
+        for metric, value in (("fct_mean", mean), ("fct_p50", p50), ("fct_p99", p99),
+                              ("fct_max", peak)):
+            refs.append(Reference("%s %s" % (sel.upper(), METRICS[metric][0]),
+                                  ref_value(("", sel), metric), "%.1f us" % value, source))
+        for metric, value in (("fct_mean", mean), ("fct_p99", p99)):
+            claims.append(claim_value("%s %s within 5%% of the reference's (%.1f us)" % (
+                sel.upper(), METRICS[metric][0], value), ("", sel), metric, "<=", 1.05 * value,
+                reference=source))
+            claims.append(claim_value("%s %s at least 95%% of the reference's" % (
+                sel.upper(), METRICS[metric][0]), ("", sel), metric, ">=", 0.95 * value,
+                reference=source))
+    return Scenario(
+        "websearch-replay", "the REPS artifact's web-search matrix, replayed",
+        "The first %d flows of the REPS artifact's connection matrix 100load.cm (web-search "
+        "sizes at 100%% load) on the paper's 128-host fabric with trimming; every flow a "
+        "connection that takes the state of its pair's finished flow (--connections=reuse, "
+        "the artifact's -connections_mapping)." % REPLAY_FLOWS,
+        ["--pattern=trace", "--traceFile=" + (matrix or "none"), "--trim=true",
+         "--connections=reuse"],
+        ["ops", "reps"], seeds=2, cost=12, panels=("fct_mean", "fct_p99", "fct_max"),
+        references=refs, claims=claims, unavailable=why_not)
+
+
+def build_scenarios(quick, options, matrix=None, why_not=None):
+    """The scenarios of the full set, or of the quick set; options: the binary's options;
+    matrix: the replayed prefix of the artifact's matrix (None, and why_not, without it)."""
     out = []
     size = "2MiB" if quick else "8MiB"
     fabric = QUICK_FABRIC if quick else []
@@ -468,6 +528,9 @@ def build_scenarios(quick, options):
             claims=[claim_value("REPS never freezes (no failures)", ("", "reps"), "freezes",
                                 "==", 0, how="sum",
                                 reference="%s: congestion alone never freezes" % PAPER)]))
+
+    if not quick:
+        out.append(replay_scenario(matrix, why_not))
 
     # 3. Asymmetry: degraded leaf uplinks.
     micro = [Reference("OPS max FCT", ref_value(("", "ops"), "fct_max"), "~1,400 us",
@@ -1161,6 +1224,10 @@ def main(argv=None):
                         metavar="DIR",
                         help="folder of the cached results of single runs (default: "
                              "build/validation-runs/)")
+    parser.add_argument("--reps-artifact", default=None, metavar="DIR",
+                        help="a checkout of the REPS artifact (tommasobo/REPS_EuroSys_Artifact): "
+                             "the websearch-replay scenario replays its web-search connection "
+                             "matrix (without it, that scenario is reported unavailable)")
     parser.add_argument("--seeds", type=positive_int(), default=None, metavar="N",
                         help="seeds (--RngRun 1 to N) of every scenario (default: each "
                              "scenario's own: 3, or 2 for the UEC regression; 2 with --quick)")
@@ -1186,7 +1253,8 @@ def main(argv=None):
     mode = "quick" if args.quick else "full"
 
     options = binary_options(binary) if os.access(binary, os.X_OK) else None
-    scenarios = build_scenarios(args.quick, options or set())
+    matrix, why_not = artifact_prefix(args.reps_artifact, args.work)
+    scenarios = build_scenarios(args.quick, options or set(), matrix, why_not)
     names = [s.name for s in scenarios]
     chosen = [n.strip() for n in args.only.split(",") if n.strip()]
     unknown = [n for n in chosen if n not in names]
@@ -1230,7 +1298,7 @@ def main(argv=None):
                 parser.error("--binary: %s cannot be run (try it by hand)" % binary)
             log("%s cannot be run (being rebuilt?); retrying in 15 s" % binary)
             time.sleep(15)
-        scenarios = [s for s in build_scenarios(args.quick, options)
+        scenarios = [s for s in build_scenarios(args.quick, options, matrix, why_not)
                      if not chosen or s.name in chosen]
     if "lb" not in options:
         parser.error("--binary: %s does not look like %s (no --lb option in its --help)" % (

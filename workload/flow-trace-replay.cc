@@ -41,6 +41,7 @@ FlowTraceReplay::SetTrace(const FlowTrace& trace)
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(trace.GetFlows().empty(), "FlowTraceReplay: the trace has no flows");
     m_flows = trace.GetFlows();
+    m_triggers = trace.GetTriggers();
 }
 
 uint32_t
@@ -76,6 +77,7 @@ FlowTraceReplay::DoStart()
     m_waiting.assign(n, {});
     m_starts.assign(n, Seconds(0));
     m_ends.assign(n, Seconds(0));
+    m_activations.assign(m_triggers.size(), 0);
     for (uint32_t i = 0; i < n; ++i)
     {
         const FlowTrace::Flow& f = m_flows[i];
@@ -83,6 +85,10 @@ FlowTraceReplay::DoStart()
                         "FlowTraceReplay: flow " << i << " (line " << f.line
                                                  << ") names a host beyond the " << GetSize()
                                                  << " hosts of the replay");
+        if (f.trigger != FlowTrace::NONE)
+        {
+            continue; // started by its trigger
+        }
         if (f.after == FlowTrace::NONE)
         {
             Simulator::Schedule(NanoSeconds(f.startNs), &FlowTraceReplay::Launch, this, i);
@@ -118,6 +124,34 @@ FlowTraceReplay::Done(uint32_t i)
     for (uint32_t j : m_waiting[i])
     {
         Simulator::Schedule(NanoSeconds(m_flows[j].startNs), &FlowTraceReplay::Launch, this, j);
+    }
+    if (m_flows[i].activates != FlowTrace::NONE)
+    {
+        Activate(m_flows[i].activates);
+    }
+}
+
+void
+FlowTraceReplay::Activate(uint32_t t)
+{
+    NS_LOG_FUNCTION(this << t);
+    const FlowTrace::Trigger& g = m_triggers[t];
+    const uint32_t n = ++m_activations[t];
+    if (g.kind == FlowTrace::Trigger::MULTI_SHOT)
+    {
+        if (n <= g.targets.size())
+        {
+            Launch(g.targets[n - 1]);
+        }
+        return;
+    }
+    // One-shot and barrier triggers fire once, at their count-th activation.
+    if (n == g.count)
+    {
+        for (uint32_t j : g.targets)
+        {
+            Launch(j);
+        }
     }
 }
 

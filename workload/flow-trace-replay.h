@@ -18,7 +18,9 @@ namespace ns3
 /**
  * \ingroup reps
  * Replays a FlowTrace as a collective: a flow without a dependency starts its start time after
- * the replay began; a flow with one starts its start time after that flow completed. Trace host
+ * the replay began; a flow with one starts its start time after that flow completed; a flow
+ * of a connection matrix that waits for a trigger starts when the trigger fires it (the
+ * completions of the flows that activate it, as FlowTrace describes). Trace host
  * h is the replay's host h (SetHosts). Flow i of the trace has id FirstFlowId + i, step 0 and
  * the tag "trace"; the replay completes with the last flow.
  */
@@ -63,10 +65,18 @@ class FlowTraceReplay : public Collective
      */
     void Done(uint32_t i);
 
+    /**
+     * A flow that activates trigger \p t completed.
+     * \param t trigger index.
+     */
+    void Activate(uint32_t t);
+
     std::vector<FlowTrace::Flow> m_flows;         //!< The trace.
     std::vector<std::vector<uint32_t>> m_waiting; //!< Flows waiting for each flow.
     std::vector<Time> m_starts;                   //!< Start time of each flow.
     std::vector<Time> m_ends;                     //!< Completion time of each flow.
+    std::vector<FlowTrace::Trigger> m_triggers;   //!< The trace's triggers.
+    std::vector<uint32_t> m_activations;          //!< Activations of each trigger so far.
 };
 
 } // namespace ns3

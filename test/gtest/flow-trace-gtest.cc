@@ -123,3 +123,98 @@ TEST(FlowTrace, LoadsFilesAndNamesThePath)
     EXPECT_NE(error.find(path + ": line 2, dst"), std::string::npos) << error;
     std::remove(path.c_str());
 }
+
+TEST(FlowTrace, ReadsHtsimConnectionMatrices)
+{
+    FlowTrace trace;
+    std::string error;
+    // The REPS evaluation's form: start in picoseconds.
+    ASSERT_TRUE(trace.Parse("Nodes 8\n"
+                            "Connections 3\n"
+                            "0->5 id 1 start 0 size 3611\n"
+                            "1->4 id 2 start 99499 size 7689\n"
+                            "5->0 id 3 start 4999596000 size 35132521\n",
+                            8,
+                            error))
+        << error;
+    ASSERT_EQ(trace.GetFlows().size(), 3U);
+    EXPECT_EQ(trace.GetFlows()[1].src, 1U);
+    EXPECT_EQ(trace.GetFlows()[1].dst, 4U);
+    EXPECT_EQ(trace.GetFlows()[1].startNs, 99U);
+    EXPECT_EQ(trace.GetFlows()[1].bytes, 7689U);
+    EXPECT_EQ(trace.GetFlows()[2].startNs, 4999596U);
+    EXPECT_EQ(trace.GetFlows()[2].line, 5U);
+    EXPECT_TRUE(trace.GetTriggers().empty());
+
+    // The UEC simulator's collectives: a chain of one-shot triggers and a barrier.
+    ASSERT_TRUE(trace.Parse("# a serial all-to-all step, then a barrier\n"
+                            "Nodes 4\n"
+                            "Connections 4\n"
+                            "Triggers 2\n"
+                            "0->1 id 1 start 0 size 2000 send_done_trigger 1\n"
+                            "0->2 id 2 trigger 1 size 2000 send_done_trigger 2\n"
+                            "3->2 id 3 start 0 size 2000 send_done_trigger 2\n"
+                            "2->1 id 4 trigger 2 size 100\n"
+                            "trigger id 1 oneshot\n"
+                            "trigger id 2 barrier count 2\n",
+                            4,
+                            error))
+        << error;
+    const auto& f = trace.GetFlows();
+    const auto& g = trace.GetTriggers();
+    ASSERT_EQ(g.size(), 2U);
+    EXPECT_EQ(f[0].activates, 0U);
+    EXPECT_EQ(f[1].trigger, 0U);
+    EXPECT_EQ(f[1].activates, 1U);
+    EXPECT_EQ(f[3].trigger, 1U);
+    EXPECT_EQ(g[0].kind, FlowTrace::Trigger::ONE_SHOT);
+    EXPECT_EQ(g[1].kind, FlowTrace::Trigger::BARRIER);
+    EXPECT_EQ(g[1].count, 2U);
+    EXPECT_EQ(g[1].targets, std::vector<uint32_t>{3});
+
+    // A multi-shot trigger starts its targets one per activation.
+    ASSERT_TRUE(trace.Parse("Nodes 3\n"
+                            "0->1 id 1 start 0 size 10 send_done_trigger 7\n"
+                            "1->2 id 2 trigger 7 size 10 send_done_trigger 7\n"
+                            "2->0 id 3 trigger 7 size 10\n"
+                            "trigger id 7 multishot\n",
+                            3,
+                            error))
+        << error;
+    EXPECT_EQ(trace.GetTriggers()[0].targets, (std::vector<uint32_t>{1, 2}));
+}
+
+TEST(FlowTrace, RejectsBadConnectionMatricesNamingLineAndField)
+{
+    const std::string head = "Nodes 4\n";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"Nodes 9\n0->1 id 1 start 0 size 1\n", "line 1, Nodes: 9 hosts; allowed: a number of hosts in [2, 4]"},
+        {"Nodes x\n", "line 1, Nodes: 'x' is not a number of hosts"},
+        {head + "0->4 id 1 start 0 size 1\n", "line 2, src->dst: '0->4' is not a pair of hosts; allowed: two different hosts in [0, 3]"},
+        {head + "2->2 id 1 start 0 size 1\n", "line 2, src->dst: '2->2' is not a pair"},
+        {head + "0->1 id 1 start 1.5 size 1\n", "line 2, start: '1.5' is not a time in picoseconds"},
+        {head + "0->1 id 1 size 1\n", "line 2, start: no start and no trigger"},
+        {head + "0->1 id 1 start 0 size 0\n", "line 2, size: 0; allowed"},
+        {head + "0->1 id 1 start 0\n", "line 2, size: missing"},
+        {head + "0->1 id 1 start 0 size 1\n0->2 id 1 start 0 size 1\n", "line 3, id: id 1 is used twice"},
+        {head + "0->1 id 1 start 0 size 1 prio 3\n", "line 2, prio: 'prio' is not modelled"},
+        {head + "0->1 id 1 start 0 size 1 recv_done_trigger 1\n", "line 2, recv_done_trigger: 'recv_done_trigger' is not modelled"},
+        {head + "0->1 id 1 start 0 size 1 colour red\n", "line 2, colour: unknown keyword 'colour'"},
+        {head + "0->1 id 1 start 0 trigger 1 size 1\ntrigger id 1 oneshot\n", "line 2, start: both a start and a trigger"},
+        {head + "0->1 id 1 trigger 1 size 1\n", "line 2, trigger: trigger 1 has no 'trigger id G ...' line"},
+        {head + "0->1 id 1 trigger 1 size 1 send_done_trigger 1\ntrigger id 1 oneshot\n", "line 2, trigger: the flow waits for trigger 1, which never fires"},
+        {head + "0->1 id 1 start 0 size 1 send_done_trigger 1\n1->2 id 2 trigger 1 size 1\ntrigger id 1 barrier count 2\n", "line 3, trigger: the flow waits for trigger 1, which never fires"},
+        {head + "trigger id 1 sometimes\n", "line 2, trigger: unknown keyword 'sometimes'"},
+        {head + "trigger id 1 barrier\n", "line 2, trigger: expected 'trigger id G oneshot'"},
+        {"Nodes 4\nConnections 2\n0->1 id 1 start 0 size 1\n", "Connections: the header says 2, the matrix has 1"},
+        {"Connections 2\n", "line 1, Connections: before the Nodes line"},
+        {head + "failure switch_type TOR\n", "line 2, failure: unknown line"},
+        {head, "Connections: no connections"},
+    };
+    for (const auto& [text, expected] : cases)
+    {
+        const std::string error = ErrorOf(text);
+        EXPECT_NE(error.find(expected), std::string::npos)
+            << "input:\n" << text << "error: " << error << "\nexpected: " << expected;
+    }
+}
