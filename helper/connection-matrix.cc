@@ -171,6 +171,43 @@ ParseTriggerLine(const std::vector<std::string>& tok, uint32_t line, MatrixReade
 }
 
 /**
+ * Parse "trigger G" (the flow waits for G) or "send_done_trigger G" (it activates G).
+ * \param tok the tokens of the line
+ * \param i the index of the keyword
+ * \param line the line number
+ * \param index the flow's index
+ * \param f the flow
+ * \param r the reader
+ * \return an empty string, or what is wrong
+ */
+std::string
+ParseFlowTrigger(const std::vector<std::string>& tok,
+                 size_t i,
+                 uint32_t line,
+                 uint32_t index,
+                 FlowTrace::Flow& f,
+                 MatrixReader& r)
+{
+    uint64_t v = 0;
+    std::string why = WholeAfter(tok, i, UINT32_MAX, v, "a trigger id > 0");
+    if (!why.empty() || v == 0)
+    {
+        return why.empty() ? "0; allowed: a trigger id > 0" : why;
+    }
+    const uint32_t t = r.TriggerOf(v, line);
+    if (tok[i] == "trigger")
+    {
+        f.trigger = t;
+        r.triggers[t].targets.push_back(index);
+    }
+    else
+    {
+        f.activates = t;
+    }
+    return "";
+}
+
+/**
  * Parse the keywords of a connection line after src->dst.
  * \param tok its tokens
  * \param line its line number
@@ -219,17 +256,7 @@ ParseConnectionKeywords(const std::vector<std::string>& tok,
         }
         else if (key == "trigger" || key == "send_done_trigger")
         {
-            why = WholeAfter(tok, i++, UINT32_MAX, v, "a trigger id > 0");
-            why = why.empty() && v == 0 ? "0; allowed: a trigger id > 0" : why;
-            if (why.empty())
-            {
-                const uint32_t t = r.TriggerOf(v, line);
-                (key == "trigger" ? f.trigger : f.activates) = t;
-                if (key == "trigger")
-                {
-                    r.triggers[t].targets.push_back(index);
-                }
-            }
+            why = ParseFlowTrigger(tok, i++, line, index, f, r);
         }
         else if (key == "recv_done_trigger" || key == "msg" || key == "prio")
         {

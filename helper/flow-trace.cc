@@ -206,6 +206,29 @@ ParseFlow(const std::vector<std::string>& tok,
     return "";
 }
 
+/**
+ * \param text a trace
+ * \return whether it is one of htsim's connection matrices: its first word is a header
+ *         (Nodes, Connections, Triggers) or a src->dst pair
+ */
+bool
+IsConnectionMatrix(const std::string& text)
+{
+    std::istringstream in(text);
+    std::string word;
+    std::string line;
+    while (std::getline(in, line))
+    {
+        std::istringstream words(line.substr(0, line.find('#')));
+        if (words >> word)
+        {
+            break;
+        }
+    }
+    return word == "Nodes" || word == "Connections" || word == "Triggers" ||
+           word.find("->") != std::string::npos;
+}
+
 } // namespace
 
 /**
@@ -247,23 +270,9 @@ FlowTrace::Parse(const std::string& text, uint32_t hosts, std::string& error)
         error = "hosts: " + std::to_string(hosts) + "; a trace needs at least 2 hosts";
         return false;
     }
+    if (IsConnectionMatrix(text))
     {
-        std::istringstream first(text);
-        std::string word;
-        std::string line;
-        while (std::getline(first, line))
-        {
-            std::istringstream words(line.substr(0, line.find('#')));
-            if (words >> word)
-            {
-                break;
-            }
-        }
-        if (word == "Nodes" || word == "Connections" || word == "Triggers" ||
-            word.find("->") != std::string::npos)
-        {
-            return ParseConnectionMatrix(text, hosts, error);
-        }
+        return ParseConnectionMatrix(text, hosts, error);
     }
     std::vector<Flow> flows;
     std::map<uint32_t, uint32_t> byLine; // line -> flow id

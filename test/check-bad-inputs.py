@@ -108,7 +108,7 @@ KINDS = {
         "ackEveryBytes": "size", "ackDelay": "time", "opsVariant": "choice", "freezing": "bool",
         "freezeDuration": "time", "cc": "cc", "pattern": "choice", "flowSize": "size",
         "load": "fraction", "duration": "time", "cdf": "cdf", "incastSenders": "count",
-        "qpsPerPeer": "positive", "ring": "choice", "background": "fraction",
+        "qpsPerPeer": "positive", "connections": "choice", "ring": "choice", "background": "fraction",
         "backgroundSize": "size", "tcpBackground": "fraction", "tcpBackgroundSize": "size",
         "tcpMinRto": "time", "tcpVariant": "tcp", "degradedLinks": "count",
         "degradedRate": "rate", "degradeLeaf": "index", "failedLinks": "count",
