@@ -184,9 +184,12 @@ RdmaFlowLauncher::Launch(const FlowSpec& flow, FlowCompletionCallback done)
     NS_LOG_FUNCTION(this << flow.id);
     Ptr<RdmaQueuePair> qp = Pick(flow);
     const Key key = KeyOf(flow);
+    // The callback is held by the queue pair: it names the queue pair by a plain pointer, so
+    // that a message left unfinished at the end of a run does not keep its queue pair alive.
+    RdmaQueuePair* raw = PeekPointer(qp);
     qp->PostSend(flow.bytes,
-                 RdmaQueuePair::MessageCallback([this, done, key, qp](uint64_t, uint64_t, Time) {
-                     MessageDone(done, key, qp);
+                 RdmaQueuePair::MessageCallback([this, done, key, raw](uint64_t, uint64_t, Time) {
+                     MessageDone(done, key, Ptr<RdmaQueuePair>(raw));
                  }));
     m_flowPosted(flow, qp);
 }
