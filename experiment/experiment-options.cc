@@ -302,6 +302,9 @@ ExperimentOptions::RegisterFaultOptions()
     o.AddAttribute("reconverge",
                    "ns3::ClosPlane::RoutingConvergenceDelay",
                    AttributeAlias::Unit::NEVER);
+    o.AddAttribute("failedCables", "ns3::CableFailureController::MaxShare");
+    o.AddAttribute("cableFailStart", "ns3::CableFailureController::StartTime");
+    o.AddAttribute("cableFailPeriod", "ns3::CableFailureController::Period");
     o.Add("failureFile",
           "Failure schedule: one event per line, '<time> <element> <action> [<value>...]', e.g. "
           "'20us link:leaf0-spine1 down' or '0 switch:spine2 flap 5us 50us 10' (path; empty: "

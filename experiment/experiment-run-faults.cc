@@ -9,6 +9,8 @@
 #include "experiment-streams.h"
 #include "option-parser.h"
 
+#include "ns3/cable-failure-controller.h"
+#include "ns3/double.h"
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/failure-injector.h"
 #include "ns3/log.h"
@@ -84,10 +86,36 @@ ExperimentRun::FaultOptionEvents() const
 }
 
 void
+ExperimentRun::InjectCableFailures()
+{
+    // --failedCables and its companions are the controller's attributes (defaults set by the
+    // options); a share of 0 installs nothing.
+    Ptr<CableFailureController> cables = CreateObject<CableFailureController>();
+    DoubleValue share;
+    cables->GetAttribute("MaxShare", share);
+    if (share.Get() <= 0)
+    {
+        return;
+    }
+    m_cables = cables;
+    m_cables->Install(m_fabric);
+    Ptr<ClosFabric> fabric = m_fabric;
+    RunResult* result = &m_result;
+    m_cables->TraceConnectWithoutContext(
+        "CableFailed",
+        Callback<void, uint32_t, uint32_t>([fabric, result](uint32_t link, uint32_t direction) {
+            const std::string from = fabric->GetNodeName(fabric->GetLinkNode(link, direction));
+            const std::string to = fabric->GetNodeName(fabric->GetLinkNode(link, 1 - direction));
+            result->events.push_back({Simulator::Now(), from + "->" + to + " fails"});
+        }));
+}
+
+void
 ExperimentRun::InjectFaults()
 {
     // The same for every path selector: fixed streams, whatever the selector drew before.
     const FabricExperiment& e = m_exp;
+    InjectCableFailures();
     std::vector<FailureSchedule::Event> events = FaultOptionEvents();
     const size_t fromOptions = events.size();
     events.insert(events.end(), e.GetFailureEvents().begin(), e.GetFailureEvents().end());

@@ -421,6 +421,10 @@ ExperimentRun::Collect()
     r.extra["nacks"] = totals.nacksReceived;
     r.extra["ecn_acks"] = totals.ecnAcks;
     r.extra["queue_pairs"] = m_launcher->GetSenders().size();
+    if (m_cables)
+    {
+        r.extra["failed_cables"] = m_cables->GetFailed().size();
+    }
     r.extra["base_rtt_us"] = m_fabricRtt.ToDouble(Time::US);
     r.extra["link_packets"] = linkPackets;
     r.extra["wall_us_per_link_packet"] = linkPackets ? r.wallSeconds * 1e6 / linkPackets : 0.0;

@@ -10,6 +10,7 @@
 #include "progress-reporter.h"
 #include "run-result.h"
 
+#include "ns3/cable-failure-controller.h"
 #include "ns3/collective.h"
 #include "ns3/flow-spec.h"
 #include "ns3/node-container.h"
@@ -74,8 +75,10 @@ class ExperimentRun
     /// Start the ns-3 TCP background flows of --tcpBackground.
     void AddTcpBackground();
     /// Degrade and fail the uplinks of --degradedLinks and --failedLinks, and play
-    /// --failureFile: one schedule, one FailureInjector.
+    /// --failureFile: one schedule, one FailureInjector; then the failed cables.
     void InjectFaults();
+    /// Install the CableFailureController of --failedCables (if its share is above 0).
+    void InjectCableFailures();
     /// Start the monitor and the progress lines.
     void StartMonitors();
     /// Fill the result from the runner, the monitor and the queue pairs.
@@ -143,31 +146,32 @@ class ExperimentRun
     /// \return the table of patterns, by --pattern name.
     static const std::map<std::string, PatternMaker>& Patterns();
 
-    const FabricExperiment& m_exp;                //!< The options.
-    const FabricExperiment::Parsed& m_parsed;     //!< Its converted options.
-    PathSelectorNames::Choice m_choice;           //!< The path selector.
-    Ptr<ClosFabric> m_fabric;                     //!< The fabric.
-    NodeContainer m_hosts;                        //!< Its hosts.
-    uint32_t m_packetBytes{0};                    //!< IPv4 size of a full data packet.
-    uint32_t m_ackBytes{0};                       //!< IPv4 size of an ACK.
-    Time m_fabricRtt;                             //!< The fabric's longest base RTT.
-    RdmaHelper m_rdma;                            //!< Queue pairs of the workload.
-    RdmaHelper m_backgroundRdma;                  //!< Queue pairs of background flows.
-    Ptr<RdmaFlowLauncher> m_launcher;       //!< Creates queue pairs, posts flows.
-    std::unique_ptr<WorkloadHelper> m_workload;   //!< Draws the workload.
-    std::vector<FlowSpec> m_flows;                //!< Flows of the workload.
-    Ptr<Collective> m_collective;                 //!< The collective, if any.
-    std::vector<Ptr<Collective>> m_jobs;          //!< --jobs > 1: a collective per job.
-    std::vector<uint32_t> m_ringOrder;            //!< All-reduce ring order, if any.
-    uint32_t m_firstCollectiveId{0};              //!< Flow id of the collective's first flow.
-    Ptr<WorkloadRunner> m_runner;                 //!< Runs the flows.
-    uint32_t m_totalFlows{0};                     //!< Flows the run will have.
-    Completion m_completion;                      //!< What has completed.
-    TcpBackground m_tcp;                          //!< ns-3 TCP background flows.
-    Ptr<FabricMonitor> m_monitor;                 //!< Link loads, queues, time series.
-    Ptr<FailureInjector> m_injector;              //!< Fault options, --failureFile (or null).
-    Ptr<ProgressReporter> m_progress;             //!< Progress lines.
-    RunResult m_result;                           //!< What was measured.
+    const FabricExperiment& m_exp;              //!< The options.
+    const FabricExperiment::Parsed& m_parsed;   //!< Its converted options.
+    PathSelectorNames::Choice m_choice;         //!< The path selector.
+    Ptr<ClosFabric> m_fabric;                   //!< The fabric.
+    NodeContainer m_hosts;                      //!< Its hosts.
+    uint32_t m_packetBytes{0};                  //!< IPv4 size of a full data packet.
+    uint32_t m_ackBytes{0};                     //!< IPv4 size of an ACK.
+    Time m_fabricRtt;                           //!< The fabric's longest base RTT.
+    RdmaHelper m_rdma;                          //!< Queue pairs of the workload.
+    RdmaHelper m_backgroundRdma;                //!< Queue pairs of background flows.
+    Ptr<RdmaFlowLauncher> m_launcher;           //!< Creates queue pairs, posts flows.
+    std::unique_ptr<WorkloadHelper> m_workload; //!< Draws the workload.
+    std::vector<FlowSpec> m_flows;              //!< Flows of the workload.
+    Ptr<Collective> m_collective;               //!< The collective, if any.
+    std::vector<Ptr<Collective>> m_jobs;        //!< --jobs > 1: a collective per job.
+    std::vector<uint32_t> m_ringOrder;          //!< All-reduce ring order, if any.
+    uint32_t m_firstCollectiveId{0};            //!< Flow id of the collective's first flow.
+    Ptr<WorkloadRunner> m_runner;               //!< Runs the flows.
+    uint32_t m_totalFlows{0};                   //!< Flows the run will have.
+    Completion m_completion;                    //!< What has completed.
+    TcpBackground m_tcp;                        //!< ns-3 TCP background flows.
+    Ptr<FabricMonitor> m_monitor;               //!< Link loads, queues, time series.
+    Ptr<FailureInjector> m_injector;            //!< Fault options, --failureFile (or null).
+    Ptr<CableFailureController> m_cables;       //!< --failedCables (or null).
+    Ptr<ProgressReporter> m_progress;           //!< Progress lines.
+    RunResult m_result;                         //!< What was measured.
 
     /// The hosts of every job (--jobs > 1).
     std::vector<std::vector<uint32_t>> m_jobHosts;

@@ -950,6 +950,51 @@ ClosPlane::GetRoutedPath(uint32_t src, uint32_t dst) const
     return {};
 }
 
+bool
+ClosPlane::KeepsEveryPairConnected(const std::set<std::pair<uint32_t, uint32_t>>& failed) const
+{
+    const uint32_t hosts = GetNHosts();
+    // reaches[node]: -1 unknown, 0 no, 1 yes, for the current destination.
+    std::vector<int8_t> reaches(m_nodes.size());
+    for (uint32_t dst = 0; dst < hosts; ++dst)
+    {
+        std::fill(reaches.begin(), reaches.end(), -1);
+        reaches[dst] = 1;
+        // The next hops lower the distance to dst's leaf at every step, so the walk ends.
+        std::function<bool(uint32_t)> reach = [&](uint32_t node) -> bool {
+            if (reaches[node] >= 0)
+            {
+                return reaches[node] == 1;
+            }
+            reaches[node] = 0;
+            if (node >= hosts)
+            {
+                for (uint32_t port : m_switches[node]->GetNextHops(dst))
+                {
+                    const uint32_t link = m_portLinks[node][port];
+                    const Link& l = m_links[link];
+                    const uint32_t direction = l.node[0] == node ? 0 : 1;
+                    if (failed.count({link, direction}) == 0 && reach(l.node[1 - direction]))
+                    {
+                        reaches[node] = 1;
+                        break;
+                    }
+                }
+            }
+            return reaches[node] == 1;
+        };
+        for (uint32_t src = 0; src < hosts; ++src)
+        {
+            const uint32_t link = GetHostLink(src);
+            if (src != dst && (failed.count({link, 0}) != 0 || !reach(m_links[link].node[1])))
+            {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 Time
 ClosPlane::GetBaseRtt(uint32_t src, uint32_t dst, uint32_t packetBytes, uint32_t ackBytes) const
 {

@@ -15,6 +15,7 @@
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -459,6 +460,14 @@ class ClosPlane : public Object
      *         or is src)
      */
     std::vector<uint32_t> GetRoutedPath(uint32_t src, uint32_t dst) const;
+    /**
+     * Whether every host still reaches every other over the switches' equal-cost next hops
+     * when some link directions carry nothing.
+     * \param failed the link directions that lose every packet: (link of this plane,
+     *        direction), direction 0 from side 0 to side 1
+     * \return whether no pair of hosts is left without a path
+     */
+    bool KeepsEveryPairConnected(const std::set<std::pair<uint32_t, uint32_t>>& failed) const;
     /**
      * \param src a host
      * \param dst another host

@@ -63,6 +63,13 @@ FabricLinkErrorModel::IsDown() const
     return m_down;
 }
 
+void
+FabricLinkErrorModel::SetFailOnTraffic(FailOnTrafficCallback cb)
+{
+    NS_LOG_FUNCTION(this);
+    m_failOnTraffic = cb;
+}
+
 uint64_t
 FabricLinkErrorModel::GetRxPackets() const
 {
@@ -90,6 +97,10 @@ FabricLinkErrorModel::GetDroppedBytes() const
 bool
 FabricLinkErrorModel::DoCorrupt(Ptr<Packet> p)
 {
+    if (!m_down && !m_failOnTraffic.IsNull() && m_failOnTraffic(p))
+    {
+        m_down = true;
+    }
     if (m_down)
     {
         m_droppedPackets++;

@@ -5,6 +5,7 @@
 #ifndef REPS_FABRIC_LINK_ERROR_MODEL_H
 #define REPS_FABRIC_LINK_ERROR_MODEL_H
 
+#include "ns3/callback.h"
 #include "ns3/error-model.h"
 #include "ns3/traced-callback.h"
 
@@ -49,6 +50,16 @@ class FabricLinkErrorModel : public ErrorModel
     void SetDown(bool down);
     /// \return whether the link direction is down
     bool IsDown() const;
+    /**
+     * A packet arriving while the direction is up: whether the direction fails now (the
+     * packet is then the first lost while it is down). Signature: bool (Ptr<const Packet>).
+     */
+    typedef Callback<bool, Ptr<const Packet>> FailOnTrafficCallback;
+    /**
+     * \param cb consulted for every packet that arrives while the direction is up, before
+     *        the loss model; when it returns true the direction goes down (null: never)
+     */
+    void SetFailOnTraffic(FailOnTrafficCallback cb);
 
     /**
      * \param loss an ErrorModel consulted for every packet arriving while the link is up: a
@@ -76,6 +87,7 @@ class FabricLinkErrorModel : public ErrorModel
     void DoReset() override;
 
     bool m_down;                                   //!< Whether every packet is lost.
+    FailOnTrafficCallback m_failOnTraffic;         //!< Fails the direction (may be null).
     uint64_t m_rxPackets;                          //!< Packets delivered.
     uint64_t m_rxBytes;                            //!< Bytes delivered.
     uint64_t m_droppedPackets;                     //!< Packets lost.

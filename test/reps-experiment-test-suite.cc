@@ -553,6 +553,76 @@ class IdealFctTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The reference's failed cables (--failedCables): from the start time on, switch-to-switch link
+ * directions fail at the first packets that cross them, one more than the share of the links
+ * allows, never a host link and never one that would cut a pair of hosts apart (every flow of
+ * REPS completes even when every direction may fail); a share of 0 fails nothing.
+ */
+class CableFailureTestCase : public TestCase
+{
+  public:
+    CableFailureTestCase()
+        : TestCase("Failed cables: the first directions traffic crosses, within the share")
+    {
+    }
+
+  private:
+    /**
+     * \param share --failedCables
+     * \param lb the path selector
+     * \return the result of a permutation on 4 leaves x 2 hosts and 4 spines (24 links)
+     */
+    static RunResult Run(const std::string& share, const std::string& lb)
+    {
+        FabricExperiment e;
+        e.lb = lb;
+        e.leaves = 4;
+        e.hostsPerLeaf = 2;
+        e.spines = 4;
+        e.flowSize = "256KiB";
+        e.quiet = true;
+        e.Set("failedCables", share);
+        e.Set("cableFailStart", "3us");
+        e.Check();
+        RunResult r = e.Run(e.GetSelectors()[0]);
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        RunResult some = Run("0.3", "reps");
+        // floor(0.3 x 24) + 1 directions: the share is checked before each failure.
+        NS_TEST_ASSERT_MSG_EQ(some.extra["failed_cables"], 8, "one more than 0.3 x 24 links");
+        NS_TEST_EXPECT_MSG_EQ(some.flows.GetCompletedCount(), 8, "REPS completes every flow");
+        uint32_t failures = 0;
+        for (const RunEvent& ev : some.events)
+        {
+            if (ev.label.find(" fails") == std::string::npos)
+            {
+                continue;
+            }
+            ++failures;
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(ev.time, MicroSeconds(3), "not before the start");
+            NS_TEST_EXPECT_MSG_EQ(ev.label.find("host"), std::string::npos, "no host link");
+        }
+        NS_TEST_EXPECT_MSG_EQ(failures, 8, "one event per failed direction");
+        NS_TEST_EXPECT_MSG_GT(some.drops, 0, "failed directions lose packets");
+
+        // Every direction allowed: some are spared so that every pair keeps a path.
+        RunResult all = Run("1", "reps");
+        NS_TEST_EXPECT_MSG_LT(all.extra["failed_cables"], 32, "some directions spared");
+        NS_TEST_EXPECT_MSG_GT(all.extra["failed_cables"], 8, "more fail with a larger share");
+        NS_TEST_EXPECT_MSG_EQ(all.flows.GetCompletedCount(), 8, "no pair cut apart");
+
+        RunResult none = Run("0", "reps");
+        NS_TEST_EXPECT_MSG_EQ(none.extra.count("failed_cables"), 0, "0: no controller");
+        NS_TEST_EXPECT_MSG_EQ(none.drops, 0, "0: nothing lost");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Every option of the experiments reaches the objects that need it: read back from the switch
  * queues, the switches, the links, the queue pairs, their path selectors and congestion
  * controllers built for a run.
@@ -1211,6 +1281,7 @@ class RepsExperimentTestSuite : public TestSuite
         AddTestCase(new ExperimentOrderIndependenceTestCase, reps::kQuick);
         AddTestCase(new FabricExperimentTestCase(), reps::kQuick);
         AddTestCase(new IdealFctTestCase(), reps::kQuick);
+        AddTestCase(new CableFailureTestCase(), reps::kQuick);
         AddTestCase(new ExperimentOptionsReachObjectsTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundExperimentTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundEcnTestCase(), reps::kQuick);
