@@ -19,8 +19,11 @@ namespace
 {
 
 /// The patterns whose flows are all known before the run: a rank starts those of its hosts.
-const std::vector<std::string> g_distributedPatterns =
-    {"permutation", "tornado", "incast", "websearch", "hadoop"};
+const std::vector<std::string> g_distributedPatterns = {"permutation",
+                                                        "tornado",
+                                                        "incast",
+                                                        "websearch",
+                                                        "hadoop"};
 
 } // namespace
 
@@ -58,9 +61,8 @@ ExperimentOptions::RegisterDistributedOptions()
                                        " must be 1 with " + what);
                 }
             };
-            refuse(std::find(g_distributedPatterns.begin(),
-                             g_distributedPatterns.end(),
-                             pattern) == g_distributedPatterns.end(),
+            refuse(std::find(g_distributedPatterns.begin(), g_distributedPatterns.end(), pattern) ==
+                       g_distributedPatterns.end(),
                    "--pattern=" + pattern +
                        " (a collective waits for flows of other ranks; the patterns allowed with "
                        "more ranks: permutation, tornado, incast, websearch, hadoop)");
@@ -68,11 +70,11 @@ ExperimentOptions::RegisterDistributedOptions()
                    "--linkDelay=0 (the links between ranks give the MPI engine its lookahead, "
                    "which must be > 0)");
             refuse(pfc, "--pfc (PAUSE frames are handed to the far end directly)");
-            refuse(tcpBackground > 0,
-                   "--tcpBackground (its completion is counted in one process)");
-            refuse(failedLinks > 0 || !failureFile.empty(),
-                   "--failedLinks or --failureFile (link failures and route changes are not "
-                   "synchronized between ranks)");
+            refuse(tcpBackground > 0, "--tcpBackground (its completion is counted in one process)");
+            refuse(failedLinks > 0 || !failureFile.empty() ||
+                       std::stod(GetAlias("failedCables").GetText()) > 0,
+                   "--failedLinks, --failedCables or --failureFile (link failures and route "
+                   "changes are not synchronized between ranks)");
             refuse(m_parsed.sample.IsStrictlyPositive(),
                    "--sampleInterval=" + sampleInterval +
                        " (the time series are sampled per process and not gathered; give "

@@ -312,13 +312,27 @@ ExperimentOptions::RegisterFaultOptions()
           &failureFile,
           [this]() {
               m_failureEvents.clear();
-              if (!failureFile.empty())
+              m_htsimCables = FailureSchedule::HtsimCableFailures();
+              if (failureFile.empty())
               {
-                  std::string error = FailureSchedule::Load(failureFile, m_failureEvents);
-                  if (!error.empty())
-                  {
-                      OptionParser::Exit("--failureFile: " + error);
-                  }
+                  return;
+              }
+              std::ifstream file(failureFile);
+              std::ostringstream text;
+              text << file.rdbuf();
+              std::string error;
+              if (file && FailureSchedule::IsHtsimFailures(text.str()))
+              {
+                  error = FailureSchedule::ParseHtsimFailures(text.str(), m_htsimCables);
+                  error = error.empty() ? "" : failureFile + ": " + error;
+              }
+              else
+              {
+                  error = FailureSchedule::Load(failureFile, m_failureEvents);
+              }
+              if (!error.empty())
+              {
+                  OptionParser::Exit("--failureFile: " + error);
               }
           });
 }
@@ -327,6 +341,12 @@ const std::vector<FailureSchedule::Event>&
 ExperimentOptions::GetFailureEvents() const
 {
     return m_failureEvents;
+}
+
+const FailureSchedule::HtsimCableFailures&
+ExperimentOptions::GetHtsimCableFailures() const
+{
+    return m_htsimCables;
 }
 
 void

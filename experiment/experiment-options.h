@@ -44,6 +44,9 @@ class ExperimentOptions : public FabricOptions
 
     /// \return the events of --failureFile (empty without one), read when the options are checked
     const std::vector<FailureSchedule::Event>& GetFailureEvents() const;
+    /// \return the failed cables of --failureFile in htsim's failures_input format (off
+    ///         otherwise)
+    const FailureSchedule::HtsimCableFailures& GetHtsimCableFailures() const;
     /// \return the flow trace of --traceFile (valid after Check() with --pattern=trace).
     const FlowTrace& GetTrace() const;
 
@@ -116,7 +119,8 @@ class ExperimentOptions : public FabricOptions
     /// engine when the options are checked.
     void RegisterDistributedOptions();
 
-    FlowTrace m_trace; //!< The trace of --traceFile.
+    FlowTrace m_trace;                                 //!< The trace of --traceFile.
+    FailureSchedule::HtsimCableFailures m_htsimCables; //!< --failureFile in htsim's format.
 };
 
 } // namespace ns3

@@ -91,6 +91,20 @@ ExperimentRun::InjectCableFailures()
     // --failedCables and its companions are the controller's attributes (defaults set by the
     // options); a share of 0 installs nothing.
     Ptr<CableFailureController> cables = CreateObject<CableFailureController>();
+    const FailureSchedule::HtsimCableFailures& file = m_exp.GetHtsimCableFailures();
+    if (file.on)
+    {
+        DoubleValue option;
+        cables->GetAttribute("MaxShare", option);
+        if (option.Get() > 0)
+        {
+            OptionParser::Exit("--failedCables and --failureFile " + m_exp.failureFile +
+                               " (Cable-Fail: ON) both fail cables; give one of them");
+        }
+        cables->SetAttribute("MaxShare", DoubleValue(file.share));
+        cables->SetAttribute("StartTime", TimeValue(NanoSeconds(file.startNs)));
+        cables->SetAttribute("Period", TimeValue(NanoSeconds(file.periodNs)));
+    }
     DoubleValue share;
     cables->GetAttribute("MaxShare", share);
     if (share.Get() <= 0)

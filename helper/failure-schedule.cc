@@ -4,12 +4,16 @@
 
 #include "failure-schedule.h"
 
+#include "flow-trace.h"
+
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -645,6 +649,110 @@ FailureSchedule::Load(const std::string& path, std::vector<Event>& events)
     }
     std::string error = Parse(text.str(), events);
     return error.empty() ? "" : path + ": " + error;
+}
+
+bool
+FailureSchedule::IsHtsimFailures(const std::string& text)
+{
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line))
+    {
+        std::istringstream words(line);
+        std::string key;
+        if (words >> key)
+        {
+            return key.size() > 1 && key.back() == ':' && key.find('-') != std::string::npos;
+        }
+    }
+    return false;
+}
+
+std::string
+FailureSchedule::ParseHtsimFailures(const std::string& text, HtsimCableFailures& out)
+{
+    // The features of htsim's failure generator: their switches and their parameters.
+    static const std::vector<std::string> features = {"Switch-Fail",
+                                                      "Switch-BER",
+                                                      "Switch-Degradation",
+                                                      "Switch-Periodic-Packet-Loss",
+                                                      "Cable-Fail",
+                                                      "Cable-BER",
+                                                      "Cable-Degradation",
+                                                      "Cable-Periodic-Packet-Loss",
+                                                      "NIC-Fail",
+                                                      "NIC-Degradation",
+                                                      "Random-Packet-Drop",
+                                                      "Only-US-CS-Cable",
+                                                      "Cable-Fail-Percent-Per-Switch",
+                                                      "Switch-Fail-Duration",
+                                                      "Cable-Fail-Duration",
+                                                      "Stop-Failures-After"};
+    HtsimCableFailures f;
+    std::istringstream in(text);
+    std::string line;
+    uint32_t lineNo = 0;
+    while (std::getline(in, line))
+    {
+        ++lineNo;
+        std::istringstream words(line);
+        std::string key;
+        std::string value;
+        if (!(words >> key))
+        {
+            continue;
+        }
+        const std::string at = "line " + std::to_string(lineNo) + ", " + key + " ";
+        if (key.back() != ':' || !(words >> value))
+        {
+            return at + "expected 'Key: value'";
+        }
+        key.pop_back();
+        uint64_t n = 0;
+        if (key == "Cable-Fail")
+        {
+            if (value != "ON" && value != "OFF")
+            {
+                return at + "'" + value + "'; allowed: ON or OFF";
+            }
+            f.on = value == "ON";
+        }
+        else if (key == "Cable-Fail-Start-After" || key == "Cable-Fail-Period")
+        {
+            if (!FlowTrace::ParseWhole(value, static_cast<uint64_t>(MAX_TIME_NS) * 1000, n))
+            {
+                return at + "'" + value + "'; allowed: picoseconds, a whole number up to 1000 s";
+            }
+            (key == "Cable-Fail-Period" ? f.periodNs : f.startNs) =
+                static_cast<int64_t>((n + 500) / 1000);
+        }
+        else if (key == "Cable-Fail-Max-Percent")
+        {
+            char* end = nullptr;
+            f.share = std::strtod(value.c_str(), &end);
+            if (end == value.c_str() || *end != 0 || !(f.share >= 0 && f.share <= 1))
+            {
+                return at + "'" + value + "'; allowed: a share from 0 to 1 (0.05 is 5%)";
+            }
+        }
+        else if (std::find(features.begin(), features.end(), key) != features.end())
+        {
+            if (value != "OFF")
+            {
+                return at + value +
+                       " is not modelled; only Cable-Fail (failed cables) is, "
+                       "every other failure must be OFF";
+            }
+        }
+        else if (std::none_of(features.begin(), features.end(), [&key](const std::string& k) {
+                     return key.compare(0, k.size() + 1, k + "-") == 0;
+                 }))
+        {
+            return at + "is not a key of htsim's failure input";
+        }
+    }
+    out = f;
+    return "";
 }
 
 } // namespace ns3

@@ -113,6 +113,32 @@ class FailureSchedule
      */
     static std::string Load(const std::string& path, std::vector<Event>& events);
 
+    /// The cable failures of one of htsim's failures_input files (the REPS evaluation's).
+    struct HtsimCableFailures
+    {
+        bool on{false};      //!< Cable-Fail: ON.
+        double share{0};     //!< Cable-Fail-Max-Percent (a share, 0 to 1).
+        int64_t startNs{0};  //!< Cable-Fail-Start-After, in nanoseconds.
+        int64_t periodNs{0}; //!< Cable-Fail-Period, in nanoseconds.
+    };
+
+    /**
+     * \param text a failure file
+     * \return whether it is in htsim's failures_input format ("Key: value" lines)
+     */
+    static bool IsHtsimFailures(const std::string& text);
+
+    /**
+     * Parse one of htsim's failures_input files. Only its failed cables are modelled
+     * (CableFailureController): Cable-Fail, Cable-Fail-Start-After and Cable-Fail-Period (in
+     * picoseconds) and Cable-Fail-Max-Percent; every other failure it can describe must be OFF
+     * (its parameters are then accepted), or the file is refused naming the line and the key.
+     * \param text the text
+     * \param[out] out what it sets
+     * \return an empty string, or "line N, key: ..."
+     */
+    static std::string ParseHtsimFailures(const std::string& text, HtsimCableFailures& out);
+
     /**
      * Parse a time: a number and a unit (ps, ns, us, ms, s), or 0.
      * \param text the text

@@ -222,3 +222,40 @@ TEST(FailureSchedule, LoadNamesTheFile)
     EXPECT_NE(error.find("'/nonexistent-dir/failures.txt' cannot be read"), std::string::npos)
         << error;
 }
+
+TEST(FailureSchedule, ReadsHtsimFailureInputs)
+{
+    using ns3::FailureSchedule;
+    const std::string reference = "Cable-Fail: ON\n"
+                                  "Cable-Fail-Start-After: 20000000\n"
+                                  "Cable-Fail-Period: 1499\n"
+                                  "Cable-Fail-Max-Percent: 0.05\n"
+                                  "Switch-Fail: OFF\n"
+                                  "Switch-Fail-Period: 0\n";
+    EXPECT_TRUE(FailureSchedule::IsHtsimFailures(reference));
+    EXPECT_FALSE(FailureSchedule::IsHtsimFailures("20us link:leaf0-spine1 down\n"));
+    FailureSchedule::HtsimCableFailures f;
+    ASSERT_EQ(FailureSchedule::ParseHtsimFailures(reference, f), "");
+    EXPECT_TRUE(f.on);
+    EXPECT_DOUBLE_EQ(f.share, 0.05);
+    EXPECT_EQ(f.startNs, 20000);
+    EXPECT_EQ(f.periodNs, 1) << "picoseconds rounded to the nearest nanosecond";
+
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"Cable-Fail: maybe\n", "line 1, Cable-Fail: 'maybe'; allowed: ON or OFF"},
+        {"Cable-Fail-Max-Percent: 5\n", "line 1, Cable-Fail-Max-Percent: '5'; allowed: a share"},
+        {"Cable-Fail-Period: 1us\n", "line 1, Cable-Fail-Period: '1us'; allowed: picoseconds"},
+        {"Cable-Fail: ON\nSwitch-Fail: ON\n", "line 2, Switch-Fail: ON is not modelled"},
+        {"Cable-Fail-Percent-Per-Switch: ON\n", "line 1, Cable-Fail-Percent-Per-Switch: ON is not"},
+        {"Cable-Fail: ON\nColour-Fail: OFF\n", "line 2, Colour-Fail: is not a key"},
+        {"Cable-Fail:\n", "line 1, Cable-Fail: expected 'Key: value'"},
+    };
+    for (const auto& [text, expected] : cases)
+    {
+        FailureSchedule::HtsimCableFailures g;
+        const std::string error = FailureSchedule::ParseHtsimFailures(text, g);
+        EXPECT_NE(error.find(expected), std::string::npos)
+            << "input:\n" << text << "error: " << error << "\nexpected: " << expected;
+        EXPECT_FALSE(g.on) << "a refused file sets nothing";
+    }
+}
