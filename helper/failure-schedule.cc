@@ -668,10 +668,20 @@ FailureSchedule::IsHtsimFailures(const std::string& text)
     return false;
 }
 
-std::string
-FailureSchedule::ParseHtsimFailures(const std::string& text, HtsimCableFailures& out)
+namespace
 {
-    // The features of htsim's failure generator: their switches and their parameters.
+
+/**
+ * One key of an htsim failures_input file.
+ * \param key the key, without its colon
+ * \param value its value
+ * \param [in,out] f what the file sets
+ * \return an empty string, or what is wrong (after "line N, key ")
+ */
+std::string
+HtsimKey(const std::string& key, const std::string& value, FailureSchedule::HtsimCableFailures& f)
+{
+    // The features of htsim's failure generator, whose parameters are <feature>-<name>.
     static const std::vector<std::string> features = {"Switch-Fail",
                                                       "Switch-BER",
                                                       "Switch-Degradation",
@@ -688,6 +698,49 @@ FailureSchedule::ParseHtsimFailures(const std::string& text, HtsimCableFailures&
                                                       "Switch-Fail-Duration",
                                                       "Cable-Fail-Duration",
                                                       "Stop-Failures-After"};
+    uint64_t n = 0;
+    if (key == "Cable-Fail")
+    {
+        f.on = value == "ON";
+        return value == "ON" || value == "OFF" ? "" : "'" + value + "'; allowed: ON or OFF";
+    }
+    if (key == "Cable-Fail-Start-After" || key == "Cable-Fail-Period")
+    {
+        if (!FlowTrace::ParseWhole(value,
+                                   static_cast<uint64_t>(FailureSchedule::MAX_TIME_NS) * 1000,
+                                   n))
+        {
+            return "'" + value + "'; allowed: picoseconds, a whole number up to 1000 s";
+        }
+        (key == "Cable-Fail-Period" ? f.periodNs : f.startNs) =
+            static_cast<int64_t>((n + 500) / 1000);
+        return "";
+    }
+    if (key == "Cable-Fail-Max-Percent")
+    {
+        char* end = nullptr;
+        f.share = std::strtod(value.c_str(), &end);
+        const bool ok = end != value.c_str() && *end == 0 && f.share >= 0 && f.share <= 1;
+        return ok ? "" : "'" + value + "'; allowed: a share from 0 to 1 (0.05 is 5%)";
+    }
+    if (std::find(features.begin(), features.end(), key) != features.end())
+    {
+        return value == "OFF" ? ""
+                              : value + " is not modelled; only Cable-Fail (failed cables) "
+                                        "is, every other failure must be OFF";
+    }
+    const bool parameter =
+        std::any_of(features.begin(), features.end(), [&key](const std::string& k) {
+            return key.compare(0, k.size() + 1, k + "-") == 0;
+        });
+    return parameter ? "" : "is not a key of htsim's failure input";
+}
+
+} // namespace
+
+std::string
+FailureSchedule::ParseHtsimFailures(const std::string& text, HtsimCableFailures& out)
+{
     HtsimCableFailures f;
     std::istringstream in(text);
     std::string line;
@@ -708,47 +761,10 @@ FailureSchedule::ParseHtsimFailures(const std::string& text, HtsimCableFailures&
             return at + "expected 'Key: value'";
         }
         key.pop_back();
-        uint64_t n = 0;
-        if (key == "Cable-Fail")
+        const std::string why = HtsimKey(key, value, f);
+        if (!why.empty())
         {
-            if (value != "ON" && value != "OFF")
-            {
-                return at + "'" + value + "'; allowed: ON or OFF";
-            }
-            f.on = value == "ON";
-        }
-        else if (key == "Cable-Fail-Start-After" || key == "Cable-Fail-Period")
-        {
-            if (!FlowTrace::ParseWhole(value, static_cast<uint64_t>(MAX_TIME_NS) * 1000, n))
-            {
-                return at + "'" + value + "'; allowed: picoseconds, a whole number up to 1000 s";
-            }
-            (key == "Cable-Fail-Period" ? f.periodNs : f.startNs) =
-                static_cast<int64_t>((n + 500) / 1000);
-        }
-        else if (key == "Cable-Fail-Max-Percent")
-        {
-            char* end = nullptr;
-            f.share = std::strtod(value.c_str(), &end);
-            if (end == value.c_str() || *end != 0 || !(f.share >= 0 && f.share <= 1))
-            {
-                return at + "'" + value + "'; allowed: a share from 0 to 1 (0.05 is 5%)";
-            }
-        }
-        else if (std::find(features.begin(), features.end(), key) != features.end())
-        {
-            if (value != "OFF")
-            {
-                return at + value +
-                       " is not modelled; only Cable-Fail (failed cables) is, "
-                       "every other failure must be OFF";
-            }
-        }
-        else if (std::none_of(features.begin(), features.end(), [&key](const std::string& k) {
-                     return key.compare(0, k.size() + 1, k + "-") == 0;
-                 }))
-        {
-            return at + "is not a key of htsim's failure input";
+            return at + why;
         }
     }
     out = f;
