@@ -23,6 +23,8 @@ struct MatrixReader
     uint64_t nodes{0};                         //!< The Nodes line (0: not seen yet).
     int64_t connections{-1};                   //!< The Connections line (-1: none).
     int64_t triggerCount{-1};                  //!< The Triggers line (-1: none).
+    uint32_t connectionsLine{0};               //!< Line of the Connections header.
+    uint32_t triggersLine{0};                  //!< Line of the Triggers header.
     std::vector<FlowTrace::Flow> flows;        //!< The flows so far.
     std::vector<FlowTrace::Trigger> triggers;  //!< The triggers so far.
     std::map<uint64_t, uint32_t> triggerIndex; //!< Trigger id -> index.
@@ -87,7 +89,7 @@ WholeAfter(const std::vector<std::string>& tok,
  * \return an empty string, or what is wrong
  */
 std::string
-ParseHeader(const std::vector<std::string>& tok, MatrixReader& r)
+ParseHeader(const std::vector<std::string>& tok, uint32_t line, MatrixReader& r)
 {
     r.field = tok[0];
     uint64_t v = 0;
@@ -110,6 +112,7 @@ ParseHeader(const std::vector<std::string>& tok, MatrixReader& r)
     }
     std::string why = WholeAfter(tok, 0, FlowTrace::MAX_FLOWS, v, "a count in [0, 10000000]");
     (key == "Connections" ? r.connections : r.triggerCount) = static_cast<int64_t>(v);
+    (key == "Connections" ? r.connectionsLine : r.triggersLine) = line;
     return why;
 }
 
@@ -345,18 +348,15 @@ ParseConnection(const std::vector<std::string>& tok, uint32_t line, MatrixReader
 std::string
 CheckMatrix(MatrixReader& r, uint32_t& line)
 {
-    line = 0;
+    line = r.connectionsLine;
     r.field = "Connections";
-    if (r.flows.empty())
-    {
-        return "no connections";
-    }
     if (r.connections >= 0 && static_cast<size_t>(r.connections) != r.flows.size())
     {
         return "the header says " + std::to_string(r.connections) + ", the matrix has " +
                std::to_string(r.flows.size());
     }
     r.field = "Triggers";
+    line = r.triggersLine;
     if (r.triggerCount >= 0 && r.triggerCount > 0 &&
         static_cast<size_t>(r.triggerCount) != r.triggers.size())
     {
@@ -445,7 +445,7 @@ FlowTrace::ParseConnectionMatrix(const std::string& text, uint32_t hosts, std::s
         std::string why;
         if (tok[0] == "Nodes" || tok[0] == "Connections" || tok[0] == "Triggers")
         {
-            why = ParseHeader(tok, r);
+            why = ParseHeader(tok, lineNo, r);
         }
         else if (tok[0] == "trigger")
         {
@@ -467,12 +467,16 @@ FlowTrace::ParseConnectionMatrix(const std::string& text, uint32_t hosts, std::s
             return false;
         }
     }
+    if (r.flows.empty())
+    {
+        error = "no flows (the matrix has no connections)";
+        return false;
+    }
     uint32_t at = 0;
     std::string why = CheckMatrix(r, at);
     if (!why.empty())
     {
-        error =
-            (at > 0 ? "line " + std::to_string(at) + ", " : std::string()) + r.field + ": " + why;
+        error = "line " + std::to_string(at) + ", " + r.field + ": " + why;
         return false;
     }
     m_flows = std::move(r.flows);

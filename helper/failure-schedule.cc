@@ -4,8 +4,6 @@
 
 #include "failure-schedule.h"
 
-#include "flow-trace.h"
-
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -706,9 +704,14 @@ HtsimKey(const std::string& key, const std::string& value, FailureSchedule::Htsi
     }
     if (key == "Cable-Fail-Start-After" || key == "Cable-Fail-Period")
     {
-        if (!FlowTrace::ParseWhole(value,
-                                   static_cast<uint64_t>(FailureSchedule::MAX_TIME_NS) * 1000,
-                                   n))
+        const uint64_t max = static_cast<uint64_t>(FailureSchedule::MAX_TIME_NS) * 1000;
+        bool digits = !value.empty() && value.size() <= 16;
+        for (char c : value)
+        {
+            digits = digits && c >= '0' && c <= '9';
+            n = digits ? n * 10 + static_cast<uint64_t>(c - '0') : n;
+        }
+        if (!digits || n > max)
         {
             return "'" + value + "'; allowed: picoseconds, a whole number up to 1000 s";
         }

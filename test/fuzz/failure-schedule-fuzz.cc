@@ -41,6 +41,23 @@ extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     std::string text(reinterpret_cast<const char*>(data), size);
+    if (FailureSchedule::IsHtsimFailures(text))
+    {
+        // htsim's failures_input format: refused naming a line, or cable failures in range.
+        FailureSchedule::HtsimCableFailures f;
+        const std::string why = FailureSchedule::ParseHtsimFailures(text, f);
+        if (!why.empty() && (why.rfind("line ", 0) != 0 || f.on))
+        {
+            Fail("an htsim failure input refused without its line, or set anyway");
+        }
+        if (why.empty() && (f.share < 0 || f.share > 1 || f.startNs < 0 || f.periodNs < 0 ||
+                            f.startNs > FailureSchedule::MAX_TIME_NS ||
+                            f.periodNs > FailureSchedule::MAX_TIME_NS))
+        {
+            Fail("htsim cable failures out of range");
+        }
+        return 0;
+    }
     std::vector<FailureSchedule::Event> events;
     std::string error = FailureSchedule::Parse(text, events);
     if (!error.empty())

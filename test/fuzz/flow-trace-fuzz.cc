@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * libFuzzer target: FlowTrace::Parse (the reader behind FlowTrace::Load and --traceFile) on
- * arbitrary text.
+ * arbitrary text, in the module's format and as htsim's connection matrices.
  *
  * Checked for every input: the text is either accepted as a valid trace (at least one flow;
  * hosts in range and different; sizes in [1, MAX_BYTES]; starts at most MAX_START_NS; every
@@ -10,7 +10,7 @@
  * and the field at fault (or saying that there is no flow), leaving the previous trace in
  * place.
  *
- * reps-fuzz-sources: helper/flow-trace.cc
+ * reps-fuzz-sources: helper/flow-trace.cc helper/connection-matrix.cc
  */
 
 #include "flow-trace.h"

@@ -206,10 +206,10 @@ TEST(FlowTrace, RejectsBadConnectionMatricesNamingLineAndField)
         {head + "0->1 id 1 start 0 size 1 send_done_trigger 1\n1->2 id 2 trigger 1 size 1\ntrigger id 1 barrier count 2\n", "line 3, trigger: the flow waits for trigger 1, which never fires"},
         {head + "trigger id 1 sometimes\n", "line 2, trigger: unknown keyword 'sometimes'"},
         {head + "trigger id 1 barrier\n", "line 2, trigger: expected 'trigger id G oneshot'"},
-        {"Nodes 4\nConnections 2\n0->1 id 1 start 0 size 1\n", "Connections: the header says 2, the matrix has 1"},
+        {"Nodes 4\nConnections 2\n0->1 id 1 start 0 size 1\n", "line 2, Connections: the header says 2, the matrix has 1"},
         {"Connections 2\n", "line 1, Connections: before the Nodes line"},
         {head + "failure switch_type TOR\n", "line 2, failure: unknown line"},
-        {head, "Connections: no connections"},
+        {head, "no flows (the matrix has no connections)"},
     };
     for (const auto& [text, expected] : cases)
     {
