@@ -76,13 +76,24 @@ SCENARIOS = [
      "reps-lb-comparison",
      ["--lb=reps", "--leaves=32", "--hostsPerLeaf=32", "--spines=16", "--flowSize=1MiB",
       "--sampleInterval=0"]),
+    ("perm-8192-1MiB-reps",
+     "8192 hosts (128 leaves x 64 hosts, 64 spines), permutation of 1 MiB per host, REPS",
+     "reps-lb-comparison",
+     ["--lb=reps", "--leaves=128", "--hostsPerLeaf=64", "--spines=64", "--flowSize=1MiB",
+      "--sampleInterval=0"]),
+    ("perm-8192-1MiB-ops",
+     "8192 hosts (128 leaves x 64 hosts, 64 spines), permutation of 1 MiB per host, OPS",
+     "reps-lb-comparison",
+     ["--lb=ops", "--leaves=128", "--hostsPerLeaf=64", "--spines=64", "--flowSize=1MiB",
+      "--sampleInterval=0"]),
 ]
 
 QUICK = {"build-1024": [], "perm-128-8MiB-reps": ["--flowSize=1MiB"],
          "perm-128-8MiB-ops": ["--flowSize=1MiB"], "perm-128-8MiB-ecmp": ["--flowSize=1MiB"],
          "perm-128-8MiB-flowlet": ["--flowSize=1MiB"],
          "baseline-128-8MiB": ["--flowSize=1MiB"],
-         "fail-128-reps": [], "perm-1024-1MiB-reps": ["--flowSize=128KiB"]}
+         "fail-128-reps": [], "perm-1024-1MiB-reps": ["--flowSize=128KiB"],
+         "perm-8192-1MiB-reps": ["--flowSize=64KiB"], "perm-8192-1MiB-ops": ["--flowSize=64KiB"]}
 
 # --smoke: the harness itself in a few seconds (16 hosts, 16 KiB per host).
 SMOKE_FABRIC = ["--leaves=2", "--hostsPerLeaf=8", "--spines=8"]
