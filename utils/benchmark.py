@@ -20,16 +20,25 @@ the scaling curve from the JSON. --smoke runs a tiny version of everything in se
 Timing is never asserted by the test suites: speed is measured here, on an otherwise idle
 machine, and the figures are recorded with the machine they were measured on.
 
+The programs come from the standalone build (build-bench/) or, with --ns3-tree DIR, from an
+ns-3 source tree in which the module was built in-tree (for instance with the optimized
+profile and link-time optimization, the fastest way to run it: see the manual); --ranks N runs
+every scenario as a distributed run of N MPI processes of such a tree (mpirun -np N, with
+--systems=N), and --preload LIB runs every process with LD_PRELOAD=LIB (a faster allocator:
+Debian's libjemalloc2 or libtcmalloc-minimal4).
+
 Usage: utils/benchmark.py [--quick | --smoke] [--only NAME[,NAME...]] [--scaling]
-                          [--repeat N] [--build-dir DIR] [--no-build] [--json FILE]
-                          [--markdown FILE] [--list]
+                          [--repeat N] [--build-dir DIR] [--no-build] [--ns3-tree DIR]
+                          [--ranks N] [--preload LIB] [--json FILE] [--markdown FILE] [--list]
 """
 
 import argparse
 import json
 import math
+import glob
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -162,13 +171,60 @@ def build(build_dir):
     subprocess.run(["cmake", "--build", build_dir, "-j", str(os.cpu_count() or 1)], check=True)
 
 
-def run(build_dir, name, program, args):
-    exe = os.path.join(build_dir, "examples", program)
-    if not os.path.exists(exe):
-        sys.exit("benchmark: %s is not built (%s)" % (program, exe))
+class Runner:
+    """Where the programs are and how a process is started.
+
+    build_dir: the standalone build tree; ns3_tree: an ns-3 source tree with the module built
+    in-tree (its programs are build/.../ns3.<version>-<program>-<profile>); ranks: MPI
+    processes per run (1: a plain process); preload: a library for LD_PRELOAD, or None.
+    """
+
+    def __init__(self, build_dir, ns3_tree=None, ranks=1, preload=None):
+        self.build_dir = build_dir
+        self.ns3_tree = ns3_tree
+        self.ranks = ranks
+        self.preload = preload
+
+    def program(self, program):
+        if not self.ns3_tree:
+            exe = os.path.join(self.build_dir, "examples", program)
+            if not os.path.exists(exe):
+                sys.exit("benchmark: %s is not built (%s)" % (program, exe))
+            return exe
+        pattern = re.compile(r"^ns3[.0-9]*(-dev)?-%s(-[a-z]+)?$" % re.escape(program))
+        found = sorted(f for f in glob.glob(os.path.join(self.ns3_tree, "build", "**", "ns3*"),
+                                            recursive=True)
+                       if pattern.match(os.path.basename(f)) and os.access(f, os.X_OK))
+        if not found:
+            sys.exit("benchmark: %s is not built in the ns-3 tree %s (build it with "
+                     "--enable-examples)" % (program, self.ns3_tree))
+        return found[0]
+
+    def command(self, exe, args):
+        if self.ranks == 1:
+            return [exe] + args
+        return ["mpirun", "-np", str(self.ranks), exe] + args + ["--systems=%d" % self.ranks]
+
+    def environment(self):
+        env = dict(os.environ)
+        if self.preload:
+            env["LD_PRELOAD"] = self.preload
+        if self.ranks > 1 and os.geteuid() == 0:
+            env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+            env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+        return env
+
+    def describe(self):
+        return {"tree": self.ns3_tree or self.build_dir,
+                "kind": "in-tree" if self.ns3_tree else "standalone",
+                "ranks": self.ranks, "preload": self.preload}
+
+
+def run(runner, name, program, args):
+    exe = runner.program(program)
     result = {"scenario": name, "program": program, "args": args}
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [exe] + args
+        cmd = runner.command(exe, args)
         json_path = None
         if program in ("reps-lb-comparison", "reps-ns3-baseline"):
             json_path = os.path.join(tmp, "result.json")
@@ -178,8 +234,10 @@ def run(build_dir, name, program, args):
         log_path = os.path.join(tmp, "output.txt")
         with open(log_path, "w") as log:
             start = time.monotonic()
-            child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-            # wait4 gives this child's own resource usage (peak memory included).
+            child = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+                                     env=runner.environment())
+            # wait4 gives this child's resource usage with that of the processes it waited
+            # for (the MPI ranks under mpirun): CPU time summed, peak memory of the largest.
             _, status, usage = os.wait4(child.pid, 0)
             wall = time.monotonic() - start
             child.returncode = os.waitstatus_to_exitcode(status)
@@ -219,9 +277,9 @@ MEDIAN_KEYS = ("wall_s", "cpu_s", "max_rss_mib", "run_wall_s", "us_per_link_pack
                "cpu_us_per_link_packet", "link_packets_per_cpu_s", "build_s")
 
 
-def run_repeated(build_dir, name, program, args, repeat):
+def run_repeated(runner, name, program, args, repeat):
     """Run a scenario repeat times; the medians, with every run's figures under "runs"."""
-    runs = [run(build_dir, name, program, args) for _ in range(repeat)]
+    runs = [run(runner, name, program, args) for _ in range(repeat)]
     result = dict(runs[0])
     for key in MEDIAN_KEYS:
         values = [r[key] for r in runs if r.get(key) is not None]
@@ -284,12 +342,28 @@ def main():
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build-bench"),
                         help="build tree of the benchmark (default: build-bench/)")
     parser.add_argument("--no-build", action="store_true", help="use the build tree as it is")
+    parser.add_argument("--ns3-tree",
+                        help="take the programs from this ns-3 source tree, where the module "
+                             "is built in-tree (never built by the harness)")
+    parser.add_argument("--ranks", type=int, default=1,
+                        help="MPI processes per run (needs --ns3-tree configured with "
+                             "--enable-mpi; default 1)")
+    parser.add_argument("--preload", help="run every process with LD_PRELOAD set to this library")
     parser.add_argument("--json", help="write the results to this JSON file")
     parser.add_argument("--markdown", help="write the results as a markdown table to this file")
     parser.add_argument("--list", action="store_true", help="list the scenarios and exit")
     args = parser.parse_args()
     if not 1 <= args.repeat <= 100:
         parser.error("--repeat: %d is out of range; allowed: 1 to 100" % args.repeat)
+    if not 1 <= args.ranks <= 64:
+        parser.error("--ranks: %d is out of range; allowed: 1 to 64" % args.ranks)
+    if args.ranks > 1 and not args.ns3_tree:
+        parser.error("--ranks: %d needs --ns3-tree (the standalone build has no MPI)" % args.ranks)
+    if args.ns3_tree and not os.path.isfile(os.path.join(args.ns3_tree, "ns3")):
+        parser.error("--ns3-tree: %s is not an ns-3 source tree (no ns3 script)" % args.ns3_tree)
+    if args.preload and not os.path.isfile(args.preload):
+        parser.error("--preload: %s does not exist" % args.preload)
+    runner = Runner(args.build_dir, args.ns3_tree, args.ranks, args.preload)
 
     scenarios = SMOKE if args.smoke else SCENARIOS
     names = [s[0] for s in scenarios]
@@ -312,7 +386,7 @@ def main():
     if unknown:
         parser.error("--only: unknown scenario(s) %s; known: %s" % (", ".join(unknown),
                                                                   ", ".join(names)))
-    if not args.no_build:
+    if not args.no_build and not args.ns3_tree:
         build(args.build_dir)
 
     results = []
@@ -321,11 +395,11 @@ def main():
             continue
         extra = extra + (QUICK.get(name, []) if args.quick else [])
         print("running %s: %s" % (name, desc), file=sys.stderr)
-        results.append(run_repeated(args.build_dir, name, program, extra, args.repeat))
+        results.append(run_repeated(runner, name, program, extra, args.repeat))
     series = {}
     for name, desc, program, extra, label, hosts in scaling:
         print("running %s: %s" % (name, desc), file=sys.stderr)
-        r = run_repeated(args.build_dir, name, program, extra, args.repeat)
+        r = run_repeated(runner, name, program, extra, args.repeat)
         r["series"] = label
         r["hosts"] = hosts
         results.append(r)
@@ -343,7 +417,7 @@ def main():
         print("scaling %s: cpu s = %s x (link packets)^%s over %d points" % (
             f["series"], fmt(f["a"], "%.3g"), fmt(f["exponent"], "%.3f"), f["points"]))
     machine = {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
-               "python": platform.python_version()}
+               "python": platform.python_version(), "build": runner.describe()}
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"machine": machine, "quick": args.quick, "smoke": args.smoke,
