@@ -90,6 +90,7 @@ def build(bld):
         'test/reps-mrc-test-suite.cc',
         'test/reps-mutants-test-suite.cc',
         'test/reps-nic-bypass-test-suite.cc',
+        'test/reps-nscc-test-suite.cc',
         'test/reps-options-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-pfc-test-suite.cc',

@@ -54,17 +54,12 @@ NsccCongestionControl::AddNetworkAttributes(TypeId tid)
                       MakeTimeAccessor(&NsccCongestionControl::m_referenceRtt),
                       MakeTimeChecker(NanoSeconds(1), Seconds(1)))
         .AddAttribute("TargetDelay",
-                      "Target queueing delay; zero derives it from NetworkRtt "
-                      "(TrimmedTargetDelay or UntrimmedTargetDelay network RTTs).",
+                      "Target queueing delay; zero derives it from NetworkRtt: "
+                      "TrimmedTargetDelay network RTTs when the queue pair's Trimming is set, "
+                      "else UntrimmedTargetDelay.",
                       TimeValue(Time(0)),
                       MakeTimeAccessor(&NsccCongestionControl::m_targetDelay),
                       MakeTimeChecker(Time(0), Seconds(1)))
-        .AddAttribute("Trimming",
-                      "The fabric trims packets (chooses the derived target delay); the "
-                      "experiment sets it from --trim.",
-                      BooleanValue(true),
-                      MakeBooleanAccessor(&NsccCongestionControl::m_trimming),
-                      MakeBooleanChecker())
         .AddAttribute("TrimmedTargetDelay",
                       "Derived target delay on a trimming fabric, in network RTTs.",
                       DoubleValue(0.75),
@@ -243,7 +238,7 @@ NsccCongestionControl::TargetDelayOf(const RdmaCcContext& context) const
     {
         return m_targetDelay;
     }
-    const double factor = m_trimming ? m_trimmedTarget : m_untrimmedTarget;
+    const double factor = context.trimming ? m_trimmedTarget : m_untrimmedTarget;
     return NanoSeconds(
         static_cast<int64_t>(std::llround(NetworkRttOf(context).GetNanoSeconds() * factor)));
 }

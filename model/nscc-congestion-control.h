@@ -92,7 +92,6 @@ class NsccCongestionControl : public RdmaCongestionControl
     DataRate m_referenceRate;    //!< ReferenceRate attribute.
     Time m_referenceRtt;         //!< ReferenceRtt attribute.
     Time m_targetDelay;          //!< TargetDelay attribute.
-    bool m_trimming;             //!< Trimming attribute.
     double m_trimmedTarget;      //!< TrimmedTargetDelay attribute, network RTTs.
     double m_untrimmedTarget;    //!< UntrimmedTargetDelay attribute, network RTTs.
     double m_initialBdp;         //!< InitialWindow attribute, BDPs.
