@@ -151,6 +151,12 @@ class FabricOptions
   protected:
     /// Check the fabric's shape as ClosFabricHelper would (e.g. cores per aggregation switch).
     void CheckFabricShape() const;
+    /**
+     * Exit when the congestion controller's attributes contradict each other.
+     * \param tid the controller of --cc
+     * \param mtu payload bytes per packet
+     */
+    static void CheckCongestionControl(TypeId tid, uint32_t mtu);
 
     /// Check the switch queue's size and ECN thresholds against each other (packets).
     void CheckQueueOptions() const;
