@@ -144,7 +144,7 @@ class FabricOptions
     std::string baseRtt;    //!< Queue pairs' base RTT: pair or fabric.
     std::string rto;        //!< RTO rule: reference, basertt or a Time.
     std::string forwarding; //!< Switch forwarding: a port selector's word or TypeId.
-    std::string cc;         //!< window, dcqcn or none.
+    std::string cc;         //!< window, dcqcn, nscc or none.
     bool pfc;               //!< Lossless fabric (PFC).
     uint32_t planes;        //!< Network planes (1 .. 8).
 

@@ -192,11 +192,11 @@ TypeId
 NsccCongestionControl::GetTypeId()
 {
     static TypeId tid =
-        AddDelayAttributes(AddWindowAttributes(AddNetworkAttributes(
-                               TypeId("ns3::NsccCongestionControl")
-                                   .SetParent<RdmaCongestionControl>()
-                                   .SetGroupName("Reps")
-                                   .AddConstructor<NsccCongestionControl>())))
+        AddDelayAttributes(
+            AddWindowAttributes(AddNetworkAttributes(TypeId("ns3::NsccCongestionControl")
+                                                         .SetParent<RdmaCongestionControl>()
+                                                         .SetGroupName("Reps")
+                                                         .AddConstructor<NsccCongestionControl>())))
             .AddTraceSource("SmoothedDelay",
                             "The smoothed (EWMA) queueing delay.",
                             MakeTraceSourceAccessor(&NsccCongestionControl::m_smoothedDelay),
@@ -249,8 +249,8 @@ NsccCongestionControl::Validate(const RdmaCcContext& context) const
     std::ostringstream os;
     if (m_maxBdp < m_initialBdp)
     {
-        os << "NsccCongestionControl: MaxWindow (" << m_maxBdp
-           << " BDP) must be >= InitialWindow (" << m_initialBdp << " BDP)";
+        os << "NsccCongestionControl: MaxWindow (" << m_maxBdp << " BDP) must be >= InitialWindow ("
+           << m_initialBdp << " BDP)";
     }
     else if (m_maxBdp * context.bdpBytes < context.mtu)
     {

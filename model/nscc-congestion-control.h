@@ -88,35 +88,35 @@ class NsccCongestionControl : public RdmaCongestionControl
     /// Publish the core's window and delay, and fire Decision.
     void Publish(NsccDecision decision, uint32_t oldWindow);
 
-    Time m_networkRtt;           //!< NetworkRtt attribute.
-    DataRate m_referenceRate;    //!< ReferenceRate attribute.
-    Time m_referenceRtt;         //!< ReferenceRtt attribute.
-    Time m_targetDelay;          //!< TargetDelay attribute.
-    double m_trimmedTarget;      //!< TrimmedTargetDelay attribute, network RTTs.
-    double m_untrimmedTarget;    //!< UntrimmedTargetDelay attribute, network RTTs.
-    double m_initialBdp;         //!< InitialWindow attribute, BDPs.
-    double m_maxBdp;             //!< MaxWindow attribute, BDPs.
-    double m_fairIncrease;       //!< FairIncrease attribute.
-    double m_proportional;       //!< ProportionalIncrease attribute.
-    double m_eta;                //!< Eta attribute.
-    double m_fastIncreaseScale;  //!< FastIncreaseScale attribute.
-    Time m_fastIncreaseDelay;    //!< FastIncreaseDelay attribute.
-    double m_gamma;              //!< Gamma attribute.
-    double m_minDecrease;        //!< MinDecreaseFactor attribute.
-    double m_delayEwma;          //!< DelayEwmaWeight attribute.
-    double m_largeDelayEwma;     //!< LargeDelayEwmaWeight attribute.
-    double m_largeDelay;         //!< LargeDelayThreshold attribute, base RTTs.
-    double m_unmarkedSample;     //!< UnmarkedDelaySample attribute, base RTTs.
-    bool m_quickAdapt;           //!< QuickAdapt attribute.
-    double m_qaThreshold;        //!< QuickAdaptThreshold attribute, target delays.
-    uint32_t m_qaGate;           //!< QuickAdaptGate attribute.
-    double m_adjustBytes;        //!< AdjustBytes attribute, MSS.
-    Time m_adjustPeriod;         //!< AdjustPeriod attribute.
-    double m_nackDelay;          //!< NackDelay attribute, network RTTs.
+    Time m_networkRtt;          //!< NetworkRtt attribute.
+    DataRate m_referenceRate;   //!< ReferenceRate attribute.
+    Time m_referenceRtt;        //!< ReferenceRtt attribute.
+    Time m_targetDelay;         //!< TargetDelay attribute.
+    double m_trimmedTarget;     //!< TrimmedTargetDelay attribute, network RTTs.
+    double m_untrimmedTarget;   //!< UntrimmedTargetDelay attribute, network RTTs.
+    double m_initialBdp;        //!< InitialWindow attribute, BDPs.
+    double m_maxBdp;            //!< MaxWindow attribute, BDPs.
+    double m_fairIncrease;      //!< FairIncrease attribute.
+    double m_proportional;      //!< ProportionalIncrease attribute.
+    double m_eta;               //!< Eta attribute.
+    double m_fastIncreaseScale; //!< FastIncreaseScale attribute.
+    Time m_fastIncreaseDelay;   //!< FastIncreaseDelay attribute.
+    double m_gamma;             //!< Gamma attribute.
+    double m_minDecrease;       //!< MinDecreaseFactor attribute.
+    double m_delayEwma;         //!< DelayEwmaWeight attribute.
+    double m_largeDelayEwma;    //!< LargeDelayEwmaWeight attribute.
+    double m_largeDelay;        //!< LargeDelayThreshold attribute, base RTTs.
+    double m_unmarkedSample;    //!< UnmarkedDelaySample attribute, base RTTs.
+    bool m_quickAdapt;          //!< QuickAdapt attribute.
+    double m_qaThreshold;       //!< QuickAdaptThreshold attribute, target delays.
+    uint32_t m_qaGate;          //!< QuickAdaptGate attribute.
+    double m_adjustBytes;       //!< AdjustBytes attribute, MSS.
+    Time m_adjustPeriod;        //!< AdjustPeriod attribute.
+    double m_nackDelay;         //!< NackDelay attribute, network RTTs.
 
-    NsccParameters m_params;                 //!< The core's configuration.
-    std::unique_ptr<NsccCore> m_core;        //!< The rules.
-    TracedValue<Time> m_smoothedDelay;       //!< Smoothed queueing delay.
+    NsccParameters m_params;                                          //!< The core's configuration.
+    std::unique_ptr<NsccCore> m_core;                                 //!< The rules.
+    TracedValue<Time> m_smoothedDelay;                                //!< Smoothed queueing delay.
     TracedCallback<NsccDecision, uint32_t, uint32_t> m_decisionTrace; //!< Decision trace.
 };
 

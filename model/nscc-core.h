@@ -60,28 +60,28 @@ struct NsccParameters
 
     // Scaling to the reference network: a = network BDP / reference BDP,
     // b = target delay / reference RTT.
-    double referenceRateBps{100e9};  //!< Rate of the reference network, bit/s.
-    int64_t referenceRttNs{12000};   //!< RTT of the reference network.
-    int64_t targetDelayNs{6000};     //!< Target queueing delay.
-    double initialWindowBdp{1.5};    //!< Initial window, in BDPs of the connection.
-    double maxWindowBdp{1.5};        //!< Largest window, in BDPs (of the current base RTT).
-    double fairIncreaseMss{5};       //!< Fair increase per window acknowledged, MSS x a.
-    double proportionalMss{4};       //!< Proportional increase at zero delay per window, MSS x ab.
-    double etaMss{0.15};             //!< Additive increase per adjustment period, MSS x a.
-    double fastIncreaseScale{0.25};  //!< Fast increase: window growth per acked byte, x a.
+    double referenceRateBps{100e9}; //!< Rate of the reference network, bit/s.
+    int64_t referenceRttNs{12000};  //!< RTT of the reference network.
+    int64_t targetDelayNs{6000};    //!< Target queueing delay.
+    double initialWindowBdp{1.5};   //!< Initial window, in BDPs of the connection.
+    double maxWindowBdp{1.5};       //!< Largest window, in BDPs (of the current base RTT).
+    double fairIncreaseMss{5};      //!< Fair increase per window acknowledged, MSS x a.
+    double proportionalMss{4};      //!< Proportional increase at zero delay per window, MSS x ab.
+    double etaMss{0.15};            //!< Additive increase per adjustment period, MSS x a.
+    double fastIncreaseScale{0.25}; //!< Fast increase: window growth per acked byte, x a.
     int64_t fastIncreaseDelayNs{1000}; //!< Delay below which fast increase counts bytes.
-    double gamma{0.8};               //!< Multiplicative decrease gain.
-    double minDecreaseFactor{0.5};   //!< Smallest factor of one multiplicative decrease.
-    double delayEwma{0.0125};        //!< Weight of a sample in the smoothed delay.
-    double largeDelayEwma{0.0125};   //!< Weight of a sample above largeDelayBaseRtts x base RTT.
-    double largeDelayBaseRtts{5};    //!< Threshold of largeDelayEwma, in base RTTs.
+    double gamma{0.8};                 //!< Multiplicative decrease gain.
+    double minDecreaseFactor{0.5};     //!< Smallest factor of one multiplicative decrease.
+    double delayEwma{0.0125};          //!< Weight of a sample in the smoothed delay.
+    double largeDelayEwma{0.0125};     //!< Weight of a sample above largeDelayBaseRtts x base RTT.
+    double largeDelayBaseRtts{5};      //!< Threshold of largeDelayEwma, in base RTTs.
     double unmarkedSampleBaseRtts{0.25}; //!< Unmarked sample above target counts as this x base.
-    bool quickAdapt{true};           //!< Quick adapt enabled.
-    double quickAdaptTargets{4};     //!< Delay that triggers quick adapt, in target delays.
-    uint32_t quickAdaptGate{3};      //!< Quick adapt only when achieved < max window / 2^gate.
-    double adjustBytesMss{8};        //!< Acked bytes that trigger an adjustment, in MSS.
-    int64_t adjustPeriodNs{8000};    //!< Time that triggers an adjustment; eta's period.
-    double nackDelayNetworkRtts{1};  //!< Delay sample a NACK injects, in network RTTs.
+    bool quickAdapt{true};               //!< Quick adapt enabled.
+    double quickAdaptTargets{4};         //!< Delay that triggers quick adapt, in target delays.
+    uint32_t quickAdaptGate{3};          //!< Quick adapt only when achieved < max window / 2^gate.
+    double adjustBytesMss{8};            //!< Acked bytes that trigger an adjustment, in MSS.
+    int64_t adjustPeriodNs{8000};        //!< Time that triggers an adjustment; eta's period.
+    double nackDelayNetworkRtts{1};      //!< Delay sample a NACK injects, in network RTTs.
 };
 
 /**
@@ -179,22 +179,22 @@ class NsccCore
     double m_fiScale;   //!< Fast increase per acked byte.
     double m_qaDelayNs; //!< Delay that triggers quick adapt.
 
-    double m_cwnd;           //!< Window, payload bytes.
-    double m_maxWnd;         //!< Largest window.
-    int64_t m_baseRttNs;     //!< Base RTT.
-    double m_avgDelayNs{0};  //!< Smoothed delay.
-    double m_incBytes{0};    //!< Accrued increase (fair and proportional).
-    double m_received{0};    //!< Bytes acked since the last adjustment.
-    double m_achieved{0};    //!< Bytes acked since the last quick-adapt check.
-    double m_ignored{0};     //!< Bytes acked or NACKed since the last quick adapt.
-    double m_toIgnore{0};    //!< Bytes in flight at the last quick adapt.
-    double m_inFlight{0};    //!< Bytes in flight.
-    double m_fiCount{0};     //!< Bytes acked in a row with near-zero delay.
-    bool m_fastIncrease{false}; //!< In fast increase.
-    bool m_triggerQa{false};    //!< A NACK asked for a quick adapt.
-    bool m_qaStarted{false};    //!< m_qaEndNs is set.
-    int64_t m_qaEndNs{0};       //!< End of the current quick-adapt period.
-    bool m_decreased{false};    //!< m_lastDecreaseNs is set.
+    double m_cwnd;               //!< Window, payload bytes.
+    double m_maxWnd;             //!< Largest window.
+    int64_t m_baseRttNs;         //!< Base RTT.
+    double m_avgDelayNs{0};      //!< Smoothed delay.
+    double m_incBytes{0};        //!< Accrued increase (fair and proportional).
+    double m_received{0};        //!< Bytes acked since the last adjustment.
+    double m_achieved{0};        //!< Bytes acked since the last quick-adapt check.
+    double m_ignored{0};         //!< Bytes acked or NACKed since the last quick adapt.
+    double m_toIgnore{0};        //!< Bytes in flight at the last quick adapt.
+    double m_inFlight{0};        //!< Bytes in flight.
+    double m_fiCount{0};         //!< Bytes acked in a row with near-zero delay.
+    bool m_fastIncrease{false};  //!< In fast increase.
+    bool m_triggerQa{false};     //!< A NACK asked for a quick adapt.
+    bool m_qaStarted{false};     //!< m_qaEndNs is set.
+    int64_t m_qaEndNs{0};        //!< End of the current quick-adapt period.
+    bool m_decreased{false};     //!< m_lastDecreaseNs is set.
     int64_t m_lastDecreaseNs{0}; //!< Time of the last multiplicative decrease.
     int64_t m_lastAdjustNs{0};   //!< Time eta was last added.
 };

@@ -59,7 +59,7 @@ class RdmaCongestionControl : public Object
 
     /**
      * \return the short name of this controller on command lines and in results ("window",
-     *         "dcqcn", "none"); by default its TypeId name.
+     *         "dcqcn", "nscc", "none"); by default its TypeId name.
      */
     virtual std::string GetName() const;
 

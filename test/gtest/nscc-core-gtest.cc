@@ -23,8 +23,8 @@ using ns3::NsccParameters;
 namespace
 {
 
-constexpr int64_t kBase = 10000;   // base RTT, ns
-constexpr int64_t kTarget = 6000;  // target delay, ns
+constexpr int64_t kBase = 10000;          // base RTT, ns
+constexpr int64_t kTarget = 6000;         // target delay, ns
 constexpr int64_t kNoPeriod = 1000000000; // an adjustment period never reached
 
 NsccParameters
