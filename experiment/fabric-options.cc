@@ -9,11 +9,14 @@
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
+#include "ns3/rdma-congestion-control.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -268,6 +271,7 @@ FabricOptions::RegisterTransportOptions()
                   OptionParser::Exit("--cc: " + error);
               }
               m_parsed.ccType = tid.GetName();
+              CheckCongestionControl(tid, mtu);
           });
 }
 
@@ -385,6 +389,23 @@ FabricOptions::CheckQueueOptions() const
                            GetAlias("ecnKmin").GetText() +
                            "); allowed: " + std::to_string(static_cast<uint64_t>(kmin) + 1) +
                            " to --queuePackets (" + GetAlias("queuePackets").GetText() + ")");
+    }
+}
+
+void
+FabricOptions::CheckCongestionControl(TypeId tid, uint32_t mtu)
+{
+    // The attributes that contradict each other whatever the connection: Validate() on one
+    // whose window is too large to matter (RdmaCongestionControl::Init() checks the others).
+    ObjectFactory factory(tid.GetName());
+    Ptr<RdmaCongestionControl> cc = factory.Create<RdmaCongestionControl>();
+    RdmaCcContext context;
+    context.mtu = mtu;
+    context.bdpBytes = std::numeric_limits<uint32_t>::max();
+    const std::string error = cc->Validate(context);
+    if (!error.empty())
+    {
+        OptionParser::Exit("--cc=" + cc->GetName() + ": " + error);
     }
 }
 

@@ -144,13 +144,19 @@ class FabricOptions
     std::string baseRtt;    //!< Queue pairs' base RTT: pair or fabric.
     std::string rto;        //!< RTO rule: reference, basertt or a Time.
     std::string forwarding; //!< Switch forwarding: a port selector's word or TypeId.
-    std::string cc;         //!< window, dcqcn or none.
+    std::string cc;         //!< window, dcqcn, nscc or none.
     bool pfc;               //!< Lossless fabric (PFC).
     uint32_t planes;        //!< Network planes (1 .. 8).
 
   protected:
     /// Check the fabric's shape as ClosFabricHelper would (e.g. cores per aggregation switch).
     void CheckFabricShape() const;
+    /**
+     * Exit when the congestion controller's attributes contradict each other.
+     * \param tid the controller of --cc
+     * \param mtu payload bytes per packet
+     */
+    static void CheckCongestionControl(TypeId tid, uint32_t mtu);
 
     /// Check the switch queue's size and ECN thresholds against each other (packets).
     void CheckQueueOptions() const;

@@ -120,7 +120,7 @@ class PathSelectorNames
 
 /**
  * \ingroup reps
- * The short names of the RDMA congestion controllers ("window", "dcqcn", "none"), from
+ * The short names of the RDMA congestion controllers ("window", "dcqcn", "nscc", "none"), from
  * RdmaCongestionControl::GetName() of every registered subclass, as PathSelectorNames does for
  * path selectors.
  */

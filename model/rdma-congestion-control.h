@@ -29,6 +29,7 @@ struct RdmaCcContext
     uint32_t packetBytes{4140};    //!< Bytes of a full packet on the wire (IPv4 and up).
     Time baseRtt{MicroSeconds(8)}; //!< Unloaded round-trip time of the connection.
     uint64_t bdpBytes{100000};     //!< lineRate x baseRtt, in payload bytes (at least mtu).
+    bool trimming{false};          //!< The switches trim packets instead of dropping them.
 };
 
 /**
@@ -58,7 +59,7 @@ class RdmaCongestionControl : public Object
 
     /**
      * \return the short name of this controller on command lines and in results ("window",
-     *         "dcqcn", "none"); by default its TypeId name.
+     *         "dcqcn", "nscc", "none"); by default its TypeId name.
      */
     virtual std::string GetName() const;
 

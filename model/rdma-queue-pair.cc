@@ -290,6 +290,7 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     ccContext.mtu = m_mtu;
     ccContext.packetBytes = needed;
     ccContext.baseRtt = m_baseRtt;
+    ccContext.trimming = m_trimming;
     double bdpPackets = m_lineRate.GetBitRate() * m_baseRtt.GetSeconds() / 8.0 / wirePacket;
     ccContext.bdpBytes = std::max<uint64_t>(m_mtu, static_cast<uint64_t>(bdpPackets * m_mtu));
     m_cc->Init(ccContext);

@@ -28,6 +28,8 @@ cpp_examples = [
      "--incastSenders=8 --flowSize=256KiB --linkRate=100Gbps --queuePackets=30 --ecnKmin=5 "
      "--ecnKmax=25 --pfc=true "
      "--pfcMode=static --pfcThreshold=32KiB --cc=dcqcn --lb=ops,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=8 --spines=4 --pattern=incast "
+     "--incastSenders=8 --flowSize=1MiB --trim=true --cc=nscc --lb=ops,reps --quiet", "True", "False"),
     ("reps-link-failure --leaves=2 --hostsPerLeaf=4 --spines=4 --flowSize=512KiB --failAt=5us "
      "--failFor=20us --failGap=10us --binWidth=20us --quiet", "True", "False"),
     ("reps-planes --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB", "True", "False"),

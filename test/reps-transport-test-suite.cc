@@ -1083,6 +1083,7 @@ class RdmaValidationTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Has(e, "not a constructible subclass"), true, e);
         for (const char* ok : {"ns3::RdmaWindowCongestionControl",
                                "ns3::DcqcnCongestionControl",
+                               "ns3::NsccCongestionControl",
                                "ns3::NoCongestionControl"})
         {
             NS_TEST_EXPECT_MSG_EQ(RdmaHelper::ValidateTypeId(ok, ccBase, "cc"), "", ok);
@@ -1887,6 +1888,7 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaLineRateTestCase("ns3::NoCongestionControl"), reps::kQuick);
         AddTestCase(new RdmaLineRateTestCase("ns3::RdmaWindowCongestionControl"), reps::kQuick);
         AddTestCase(new RdmaLineRateTestCase("ns3::DcqcnCongestionControl"), reps::kQuick);
+        AddTestCase(new RdmaLineRateTestCase("ns3::NsccCongestionControl"), reps::kQuick);
         AddTestCase(new RdmaGoBackNTestCase, reps::kExtensive);
         AddTestCase(new RdmaCnpTestCase, reps::kQuick);
         AddTestCase(new RdmaRoundRobinTestCase, reps::kQuick);
@@ -1894,6 +1896,7 @@ class RepsTransportTestSuite : public TestSuite
         AddTestCase(new RdmaAckCoalescingTestCase("ns3::RdmaWindowCongestionControl"),
                     reps::kQuick);
         AddTestCase(new RdmaAckCoalescingTestCase("ns3::NoCongestionControl"), reps::kQuick);
+        AddTestCase(new RdmaAckCoalescingTestCase("ns3::NsccCongestionControl"), reps::kQuick);
         AddTestCase(new RdmaAckThresholdsTestCase(false), reps::kQuick);
         AddTestCase(new RdmaReorderingCoalescedTestCase, reps::kQuick);
         AddTestCase(new RdmaAckThresholdsTestCase(true), reps::kQuick);
@@ -1907,8 +1910,9 @@ class RepsTransportTestSuite : public TestSuite
         {
             for (uint32_t ackEvery : {1u, 4u})
             {
-                for (const char* cc :
-                     {"ns3::RdmaWindowCongestionControl", "ns3::DcqcnCongestionControl"})
+                for (const char* cc : {"ns3::RdmaWindowCongestionControl",
+                                       "ns3::DcqcnCongestionControl",
+                                       "ns3::NsccCongestionControl"})
                 {
                     AddTestCase(new RdmaStressTestCase(goBackN, ackEvery, cc), reps::kExtensive);
                 }
