@@ -37,7 +37,15 @@ function(reps_experiment_library)
       reps_apply_profile(reps-experiment)
     endif()
   endif()
-  target_link_libraries(reps-experiment PUBLIC ${libreps} nlohmann_json::nlohmann_json)
+  if(NS3_MONOLIB AND DEFINED lib-ns3-monolib)
+    # An ns-3 tree built as one library (--enable-monolib): the module's objects are in it,
+    # and the programs link it; linking the module's own library as well would load the
+    # module twice (every log component and TypeId registered twice).
+    set(module_library ${lib-ns3-monolib})
+  else()
+    set(module_library ${libreps})
+  endif()
+  target_link_libraries(reps-experiment PUBLIC ${module_library} nlohmann_json::nlohmann_json)
   if(ENABLE_MPI AND libmpi)
     # An ns-3 tree configured with --enable-mpi (NS3_MPI defined everywhere): --systems runs
     # on ns-3's distributed engine and gathers the results with MPI.
