@@ -110,11 +110,10 @@ EcnQueueDisc::GetTypeId()
                                           EcnQueueDisc::MARK_ON_ENQUEUE,
                                           "Enqueue"))
             .AddAttribute("LastHopEcn",
-                          "Whether a queue on a port that faces a host (the last hop: the "
-                          "egress of the destination's leaf, SetLastHop()) marks ECN; false "
-                          "leaves congestion at the receiver to trimming and the receiver, "
-                          "while the fabric's queues still mark. Queues inside the fabric "
-                          "ignore it.",
+                          "Whether a leaf's queue toward a host (the last hop of the packets it "
+                          "sends) marks ECN; false leaves congestion at the receiver to trimming "
+                          "and last-hop NACKs, while the queues inside the fabric, which ignore "
+                          "this, still mark.",
                           BooleanValue(true),
                           MakeBooleanAccessor(&EcnQueueDisc::m_lastHopEcn),
                           MakeBooleanChecker())
