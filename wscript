@@ -86,6 +86,7 @@ def build(bld):
         'test/reps-fabric-test-suite.cc',
         'test/reps-failure-test-suite.cc',
         'test/reps-headers-test-suite.cc',
+        'test/reps-last-hop-test-suite.cc',
         'test/reps-load-balancing-test-suite.cc',
         'test/reps-mrc-test-suite.cc',
         'test/reps-mutants-test-suite.cc',

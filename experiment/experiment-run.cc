@@ -419,6 +419,7 @@ ExperimentRun::Collect()
     uint64_t linkPackets = m_monitor->GetLinkPackets();
     r.extra["timeouts"] = totals.timeouts;
     r.extra["nacks"] = totals.nacksReceived;
+    r.extra["nacks_last_hop"] = totals.lastHopNacksReceived;
     r.extra["ecn_acks"] = totals.ecnAcks;
     r.extra["queue_pairs"] = m_launcher->GetSenders().size();
     if (m_cables)

@@ -213,6 +213,7 @@ FabricOptions::RegisterLinkOptions()
           &trim);
     o.AddAttribute("markOn", "ns3::EcnQueueDisc::MarkOn");
     o.AddAttribute("controlPriority", "ns3::EcnQueueDisc::ControlPriority");
+    o.AddAttribute("lastHopEcn", "ns3::EcnQueueDisc::LastHopEcn");
 }
 
 void
@@ -259,6 +260,7 @@ FabricOptions::RegisterTransportOptions()
     o.AddAttribute("opsVariant", "ns3::OpsPathSelector::Variant");
     o.AddAttribute("freezing", "ns3::RepsPathSelector::FreezingEnabled");
     o.AddAttribute("freezeDuration", "ns3::RepsPathSelector::FreezeDuration");
+    o.AddAttribute("lastHopNacks", "ns3::PathSelector::LastHopNacks");
     o.Add("cc",
           "Congestion control (" + OptionParser::Join(CongestionControlNames::GetAvailableNames()) +
               ", or an RdmaCongestionControl TypeId)",

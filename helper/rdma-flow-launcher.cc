@@ -253,6 +253,7 @@ RdmaFlowLauncher::GetSenderTotals() const
         t.acksReceived += s.acksReceived;
         t.ecnAcks += s.ecnAcks;
         t.nacksReceived += s.nacksReceived;
+        t.lastHopNacksReceived += s.lastHopNacksReceived;
         t.timeouts += s.timeouts;
         t.packetsLost += s.packetsLost;
         t.cnpsReceived += s.cnpsReceived;

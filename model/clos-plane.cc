@@ -382,6 +382,17 @@ ClosPlane::AddLink(Tier tier,
             NS_ASSERT(m_portLinks[n].size() == link.port[side] + 1);
         }
     }
+    if (tier == HOST_LEAF)
+    {
+        // The leaf's port toward the host is the last hop of what the host receives.
+        const uint32_t leafSide = m_roles[link.node[0]] == HOST ? 1 : 0;
+        Ptr<EcnQueueDisc> queue = DynamicCast<EcnQueueDisc>(
+            SwitchAt(link.node[leafSide])->GetPortQueueDisc(link.port[leafSide]));
+        if (queue)
+        {
+            queue->SetLastHop(true);
+        }
+    }
     m_routes.AddLink(link.node[0], link.port[0], link.node[1], link.port[1]);
     m_links.push_back(link);
     return id;

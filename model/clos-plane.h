@@ -212,7 +212,8 @@ class ClosPlane : public Object
     /**
      * Add a link (aborts with the message of ValidateNewLink()): gives both devices a
      * FabricLinkErrorModel (the link's counters and failures) and makes every switch-side
-     * device a port of its FabricSwitch.
+     * device a port of its FabricSwitch. On a host link, the leaf port's EcnQueueDisc (its root
+     * queue disc, installed before) is told it is the last hop (EcnQueueDisc::SetLastHop()).
      * \param tier its tier
      * \param side0 the device at side 0
      * \param side1 the device at side 1

@@ -109,6 +109,14 @@ EcnQueueDisc::GetTypeId()
                                           "Dequeue",
                                           EcnQueueDisc::MARK_ON_ENQUEUE,
                                           "Enqueue"))
+            .AddAttribute("LastHopEcn",
+                          "Whether a leaf's queue toward a host (the last hop of the packets it "
+                          "sends) marks ECN; false leaves congestion at the receiver to trimming "
+                          "and last-hop NACKs, while the queues inside the fabric, which ignore "
+                          "this, still mark.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&EcnQueueDisc::m_lastHopEcn),
+                          MakeBooleanChecker())
             .AddAttribute("PriorityBandMaxSize",
                           "Capacity of the strict-priority band that holds control packets and "
                           "trimmed headers.",
@@ -132,6 +140,8 @@ EcnQueueDisc::EcnQueueDisc()
       m_trimmedDscp(46),
       m_controlPriority(true),
       m_markOn(MARK_ON_DEQUEUE),
+      m_lastHop(false),
+      m_lastHopEcn(true),
       m_dataPaused(false),
       m_byteSeconds(0),
       m_packetSeconds(0)
@@ -189,6 +199,10 @@ EcnQueueDisc::GetMarkProbability(uint32_t length) const
 bool
 EcnQueueDisc::DrawMark(uint32_t length)
 {
+    if (m_lastHop && !m_lastHopEcn)
+    {
+        return false;
+    }
     double p = GetMarkProbability(length);
     return p > 0.0 && (p >= 1.0 || m_uv->GetValue() < p);
 }
@@ -326,6 +340,7 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
         p = tail;
     }
     bth.SetTrimmed(true);
+    bth.SetTrimmedAtLastHop(m_lastHop);
     p->AddHeader(bth);
     UdpHeader trimmedUdp; // a fresh header, so that the length field is recomputed
     trimmedUdp.SetSourcePort(udp.GetSourcePort());
@@ -352,6 +367,19 @@ bool
 EcnQueueDisc::IsTrimming() const
 {
     return m_trimming;
+}
+
+void
+EcnQueueDisc::SetLastHop(bool lastHop)
+{
+    NS_LOG_FUNCTION(this << lastHop);
+    m_lastHop = lastHop;
+}
+
+bool
+EcnQueueDisc::IsLastHop() const
+{
+    return m_lastHop;
 }
 
 std::string

@@ -39,6 +39,10 @@ namespace ns3
  * packets are never marked. A non-ECT packet that would have been marked is dropped instead
  * when DropNonEct is true, as RED with UseEcn does.
  *
+ * Last hop. A queue whose port faces a host (SetLastHop(), set by ClosPlane) is the last hop
+ * of its packets: what it trims carries the BTH's last-hop mark, and with LastHopEcn false it
+ * marks nothing (nor drops a non-ECT packet early).
+ *
  * A data packet that does not fit in MaxSize is dropped, or, when Trimming is on and it is a
  * RoCEv2 data packet (UDP destination port 4791, a data opcode in the BTH), cut to its UDP
  * and BTH headers plus the ICRC, marked trimmed in the BTH (RoceBthHeader::SetTrimmed()) and
@@ -148,6 +152,18 @@ class EcnQueueDisc : public QueueDisc
     bool IsTrimming() const;
 
     /**
+     * Tell the queue that its port faces a host: it is the last hop of the packets it sends
+     * (the egress of the destination's leaf). ClosPlane calls it for every leaf port toward a
+     * host. A packet this queue trims carries the last-hop mark in its BTH
+     * (RoceBthHeader::SetTrimmedAtLastHop()), so that the receiver's NACK says the trim was
+     * congestion at the receiver; with LastHopEcn false, the queue marks no ECN.
+     * \param lastHop whether the port faces a host
+     */
+    void SetLastHop(bool lastHop);
+    /// \return whether the port faces a host (see SetLastHop())
+    bool IsLastHop() const;
+
+    /**
      * Check the sizes this queue disc works with (CheckConfig() aborts with this message).
      * \return an empty string when MaxSize, PriorityBandMaxSize, Kmin and Kmax agree, else a
      *         sentence that names the attribute and the allowed range
@@ -236,6 +252,8 @@ class EcnQueueDisc : public QueueDisc
     uint8_t m_trimmedDscp;           //!< TrimmedDscp attribute.
     bool m_controlPriority;          //!< ControlPriority attribute.
     MarkOn m_markOn;                 //!< MarkOn attribute.
+    bool m_lastHop;                  //!< The port faces a host (SetLastHop()).
+    bool m_lastHopEcn;               //!< LastHopEcn attribute.
     bool m_dataPaused;               //!< The data band is stopped (PFC).
     QueueSize m_prioBandSize;        //!< Capacity of the priority band.
     Ptr<UniformRandomVariable> m_uv; //!< Marking draws.

@@ -4,7 +4,10 @@
 
 #include "path-selector.h"
 
+#include "reps-ns3-compat.h"
+
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -34,6 +37,19 @@ PathSelector::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&PathSelector::m_entropyBase),
                           MakeUintegerChecker<uint16_t>())
+            .AddAttribute(
+                "LastHopNacks",
+                "What a NACK of a packet trimmed at the last hop (the port toward the "
+                "receiver) tells the selector: Receiver (congestion at the receiver, "
+                "not a bad path: the EV is fed back as an ACK, ECN-marked when the NACK "
+                "echoes CE, as UET's load balancers do) or Path (a NACK like any "
+                "other, which penalises the EV).",
+                EnumValue(PathSelector::LAST_HOP_RECEIVER),
+                REPS_MAKE_ENUM_ACCESSOR(PathSelector::LastHopNacks, &PathSelector::m_lastHopPolicy),
+                MakeEnumChecker(PathSelector::LAST_HOP_RECEIVER,
+                                "Receiver",
+                                PathSelector::LAST_HOP_PATH,
+                                "Path"))
             .AddTraceSource("EntropyChosen",
                             "The entropy value of a packet, why it was chosen, and whether the "
                             "packet is a retransmission.",
@@ -51,7 +67,8 @@ PathSelector::PathSelector()
     : m_entropySpace(65536),
       m_entropyBase(0),
       m_started(false),
-      m_rng(CreateObject<UniformRandomVariable>())
+      m_rng(CreateObject<UniformRandomVariable>()),
+      m_lastHopPolicy(LAST_HOP_RECEIVER)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -136,10 +153,23 @@ PathSelector::OnAck(uint16_t ev, bool ecn, Time rtt)
 }
 
 void
-PathSelector::OnNack(uint16_t ev)
+PathSelector::OnNack(uint16_t ev, bool lastHop, bool ecn)
 {
-    NS_LOG_FUNCTION(this << ev);
-    Feed(Feedback{ev, Feedback::NACK, Time(0)});
+    NS_LOG_FUNCTION(this << ev << lastHop << ecn);
+    if (!lastHop)
+    {
+        Feed(Feedback{ev, Feedback::NACK, Time(0)});
+        return;
+    }
+    ++m_lastHopNacks;
+    ++m_feedbacks[Feedback::NACK];
+    m_feedback(ev, Feedback::NACK);
+    Feedback feedback{ev, Feedback::NACK, Time(0), true};
+    if (m_lastHopPolicy == LAST_HOP_RECEIVER)
+    {
+        feedback.kind = ecn ? Feedback::ECN : Feedback::GOOD;
+    }
+    DoFeedback(feedback);
 }
 
 void
@@ -222,6 +252,7 @@ PathSelector::ResetCounters()
     m_choices.fill(0);
     m_feedbacks.fill(0);
     m_timeouts = 0;
+    m_lastHopNacks = 0;
 }
 
 uint64_t
@@ -266,6 +297,7 @@ PathSelector::GetCounters() const
     {
         counters["feedback." + FeedbackName(static_cast<Feedback::Kind>(i))] = m_feedbacks[i];
     }
+    counters["nacks.last-hop"] = m_lastHopNacks;
     counters["timeouts"] = m_timeouts;
     DoGetCounters(counters);
     return counters;

@@ -105,10 +105,19 @@ class PathSelector : public Object
         /// Number of Kind values.
         static constexpr uint32_t N_KINDS = 4;
 
-        uint16_t ev{0};    //!< The EV the packet carried (echoed by the ACK or NACK).
-        Kind kind{GOOD};   //!< What came back.
-        Time rtt{Time(0)}; //!< RTT measured for the packet: GOOD and ECN only (else zero;
-                           //!< zero also when the queue pair could not measure it).
+        uint16_t ev{0};      //!< The EV the packet carried (echoed by the ACK or NACK).
+        Kind kind{GOOD};     //!< What came back.
+        Time rtt{Time(0)};   //!< RTT measured for the packet: GOOD and ECN only (else zero;
+                             //!< zero also when the queue pair could not measure it).
+        bool lastHop{false}; //!< A NACK of a packet trimmed at the last hop: kind is NACK
+                             //!< (LastHopNacks Path) or GOOD/ECN (Receiver).
+    };
+
+    /// What a NACK of a packet trimmed at the last hop tells the selector (LastHopNacks).
+    enum LastHopNacks : uint8_t
+    {
+        LAST_HOP_RECEIVER = 0, //!< Congestion at the receiver: GOOD, or ECN when CE is echoed.
+        LAST_HOP_PATH = 1,     //!< A NACK like any other: the path is blamed.
     };
 
     /**
@@ -184,10 +193,16 @@ class PathSelector : public Object
 
     /**
      * A NACK came back: the packet sent with \p ev was trimmed by a full queue. DoFeedback()
-     * with NACK.
+     * with NACK, unless the packet was trimmed at the last hop (the port toward the receiver)
+     * and LastHopNacks is Receiver (the default, as UET's load balancers do): then the path
+     * delivered it and the congestion is the receiver's, so DoFeedback() gets GOOD, or ECN when
+     * the NACK echoes a CE mark from the fabric, with Feedback::lastHop set. The counters and
+     * the Feedback trace report a NACK either way; "nacks.last-hop" counts the last-hop ones.
      * \param ev the EV of the trimmed packet.
+     * \param lastHop whether the NACK says the packet was trimmed at the last hop.
+     * \param ecn the CE bit the NACK echoes (that of the trimmed packet).
      */
-    void OnNack(uint16_t ev);
+    void OnNack(uint16_t ev, bool lastHop = false, bool ecn = false);
 
     /**
      * The packet sent with \p ev was declared lost: DoFeedback() with LOST.
@@ -252,8 +267,10 @@ class PathSelector : public Object
 
     /**
      * Every counter of this selector, by name: "packets", "choice.<reason>" per Choice,
-     * "feedback.<kind>" per Feedback::Kind, "timeouts", and the counters the subclass adds (e.g.
-     * "freezes" of REPS, "repaths" of PLB).
+     * "feedback.<kind>" per Feedback::Kind (a last-hop NACK counts as "nack"), "nacks.last-hop"
+     * (NACKs of packets trimmed at the last hop), "timeouts", and the counters the subclass adds
+     * (e.g. "freezes" of REPS, "repaths" of PLB).
+     *
      * \return the counters since Start().
      */
     Counters GetCounters() const;
@@ -375,6 +392,8 @@ class PathSelector : public Object
     std::array<uint64_t, N_CHOICES> m_choices{};            //!< EVs chosen, per Choice.
     std::array<uint64_t, Feedback::N_KINDS> m_feedbacks{};  //!< Feedback, per kind.
     uint64_t m_timeouts{0};                                 //!< Timeouts reported.
+    uint64_t m_lastHopNacks{0};                             //!< Last-hop NACKs received.
+    LastHopNacks m_lastHopPolicy;                           //!< LastHopNacks attribute.
     ProbeCallback m_probe;                                  //!< Probe hook of the transport.
     TracedCallback<uint16_t, Choice, bool> m_entropyChosen; //!< EntropyChosen trace.
     TracedCallback<uint16_t, Feedback::Kind> m_feedback;    //!< Feedback trace.

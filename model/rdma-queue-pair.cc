@@ -668,7 +668,11 @@ RdmaQueuePair::ReceiveNack(const RoceAckHeader& ack, uint64_t trigger, uint64_t 
     }
     if (ack.GetNackReason() == RoceAckHeader::TRIMMED)
     {
-        m_ps->OnNack(ev);
+        if (ack.IsLastHop())
+        {
+            ++m_stats.lastHopNacksReceived;
+        }
+        m_ps->OnNack(ev, ack.IsLastHop(), ack.GetEchoedCe());
         if (m_txWindow.IsInFlight(trigger))
         {
             m_cc->OnNack(m_txWindow.At(trigger).bytes);
@@ -766,8 +770,12 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
     if (bth.IsTrimmed())
     {
         ++m_stats.trimmedReceived;
+        if (bth.IsTrimmedAtLastHop())
+        {
+            ++m_stats.lastHopTrimmedReceived;
+        }
         m_dataReceivedTrace(psn, ev, ce, false);
-        SendAck(psn, ev, ce, false, RoceAckHeader::TRIMMED);
+        SendAck(psn, ev, ce, false, RoceAckHeader::TRIMMED, bth.IsTrimmedAtLastHop());
         return;
     }
 
@@ -875,9 +883,14 @@ RdmaQueuePair::DeliverData(uint32_t bytes, uint8_t opCode)
 }
 
 void
-RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason)
+RdmaQueuePair::SendAck(uint32_t psn,
+                       uint16_t ev,
+                       bool ce,
+                       bool duplicate,
+                       uint8_t nackReason,
+                       bool lastHop)
 {
-    NS_LOG_FUNCTION(this << psn << ev << ce << duplicate << +nackReason);
+    NS_LOG_FUNCTION(this << psn << ev << ce << duplicate << +nackReason << lastHop);
     m_unacked = 0;
     m_unackedBytes = 0;
     if (!m_ackTimer.IsExpired())
@@ -889,6 +902,7 @@ RdmaQueuePair::SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8
     {
         ack.SetType(RoceAckHeader::NACK);
         ack.SetNackReason(static_cast<RoceAckHeader::NackReason>(nackReason));
+        ack.SetLastHop(lastHop && nackReason == RoceAckHeader::TRIMMED);
         ++m_stats.nacksSent;
     }
     else

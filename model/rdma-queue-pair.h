@@ -37,30 +37,32 @@ class Ipv4Route;
 struct RdmaQueuePairStats
 {
     // sender side
-    uint64_t packetsSent{0};       //!< Data packets sent, retransmissions included.
-    uint64_t bytesSent{0};         //!< Payload bytes sent, retransmissions included.
-    uint64_t retransmissions{0};   //!< Data packets sent again.
-    uint64_t acksReceived{0};      //!< ACKs received (NACKs not included).
-    uint64_t ecnAcks{0};           //!< ACKs and NACKs echoing a CE mark.
-    uint64_t nacksReceived{0};     //!< NACKs received.
-    uint64_t timeouts{0};          //!< Retransmission-timer expiries that declared a loss.
-    uint64_t packetsLost{0};       //!< Packets declared lost by the retransmission timer.
-    uint64_t cnpsReceived{0};      //!< CNPs received.
-    uint64_t messagesCompleted{0}; //!< Messages whose every packet was acknowledged.
-    uint64_t probesSent{0};        //!< Path probes sent (asked for by the path selector).
-    uint64_t probeReplies{0};      //!< Replies to those probes received.
+    uint64_t packetsSent{0};          //!< Data packets sent, retransmissions included.
+    uint64_t bytesSent{0};            //!< Payload bytes sent, retransmissions included.
+    uint64_t retransmissions{0};      //!< Data packets sent again.
+    uint64_t acksReceived{0};         //!< ACKs received (NACKs not included).
+    uint64_t ecnAcks{0};              //!< ACKs and NACKs echoing a CE mark.
+    uint64_t nacksReceived{0};        //!< NACKs received.
+    uint64_t lastHopNacksReceived{0}; //!< NACKs of packets trimmed at the last hop.
+    uint64_t timeouts{0};             //!< Retransmission-timer expiries that declared a loss.
+    uint64_t packetsLost{0};          //!< Packets declared lost by the retransmission timer.
+    uint64_t cnpsReceived{0};         //!< CNPs received.
+    uint64_t messagesCompleted{0};    //!< Messages whose every packet was acknowledged.
+    uint64_t probesSent{0};           //!< Path probes sent (asked for by the path selector).
+    uint64_t probeReplies{0};         //!< Replies to those probes received.
     // receiver side
-    uint64_t dataReceived{0};      //!< Data packets received (duplicates, trimmed included).
-    uint64_t bytesReceived{0};     //!< Payload bytes placed (each byte once).
-    uint64_t duplicates{0};        //!< Duplicate data packets (not placed again).
-    uint64_t trimmedReceived{0};   //!< Trimmed data packets (answered with a NACK).
-    uint64_t outOfWindow{0};       //!< Data packets beyond the receive window (dropped).
-    uint64_t outOfOrderDropped{0}; //!< Go-back-N: data packets dropped for being out of order.
-    uint64_t acksSent{0};          //!< ACKs sent.
-    uint64_t nacksSent{0};         //!< NACKs sent.
-    uint64_t cnpsSent{0};          //!< CNPs sent.
-    uint64_t messagesReceived{0};  //!< Messages whose every byte arrived.
-    uint64_t probesAnswered{0};    //!< Path probes received and answered.
+    uint64_t dataReceived{0};           //!< Data packets received (duplicates, trimmed included).
+    uint64_t bytesReceived{0};          //!< Payload bytes placed (each byte once).
+    uint64_t duplicates{0};             //!< Duplicate data packets (not placed again).
+    uint64_t trimmedReceived{0};        //!< Trimmed data packets (answered with a NACK).
+    uint64_t lastHopTrimmedReceived{0}; //!< Those trimmed at the last hop (a last-hop NACK).
+    uint64_t outOfWindow{0};            //!< Data packets beyond the receive window (dropped).
+    uint64_t outOfOrderDropped{0};      //!< Go-back-N: data packets dropped for being out of order.
+    uint64_t acksSent{0};               //!< ACKs sent.
+    uint64_t nacksSent{0};              //!< NACKs sent.
+    uint64_t cnpsSent{0};               //!< CNPs sent.
+    uint64_t messagesReceived{0};       //!< Messages whose every byte arrived.
+    uint64_t probesAnswered{0};         //!< Path probes received and answered.
 };
 
 /**
@@ -322,8 +324,13 @@ class RdmaQueuePair : public Object
     void ArmRto();
     /// The ACK-coalescing timer fired: acknowledge what is pending.
     void AckDelayExpired();
-    /// Send an ACK or NACK for a data packet.
-    void SendAck(uint32_t psn, uint16_t ev, bool ce, bool duplicate, uint8_t nackReason);
+    /// Send an ACK or NACK for a data packet (lastHop: a TRIMMED NACK's last-hop flag).
+    void SendAck(uint32_t psn,
+                 uint16_t ev,
+                 bool ce,
+                 bool duplicate,
+                 uint8_t nackReason,
+                 bool lastHop = false);
     /// Send a CNP to the remote queue pair, on the plane of the marked packet's EV ev.
     void SendCnp(uint16_t ev);
     /**

@@ -20,6 +20,7 @@ namespace
 {
 constexpr uint8_t kReasonShift = 4;     //!< NACK reason position in the flags byte.
 constexpr uint8_t kReasonMask = 0xF0;   //!< NACK reason bits in the flags byte.
+constexpr uint8_t kLastHopBit = 0x04;   //!< Last-hop bit in the flags byte (TRIMMED NACK).
 constexpr uint8_t kDuplicateBit = 0x02; //!< Duplicate bit in the flags byte.
 constexpr uint8_t kCeBit = 0x01;        //!< Echoed CE bit in the flags byte.
 } // namespace
@@ -45,6 +46,7 @@ RoceAckHeader::RoceAckHeader()
       m_reason(NONE),
       m_ce(false),
       m_duplicate(false),
+      m_lastHop(false),
       m_ev(0),
       m_triggerPsn(0),
       m_cumPsn(0),
@@ -59,7 +61,7 @@ RoceAckHeader::Print(std::ostream& os) const
     os << (m_type == ACK ? "ACK" : "NACK");
     if (m_type == NACK)
     {
-        os << (m_reason == TRIMMED ? " trimmed" : " seq-err");
+        os << (m_reason == TRIMMED ? " trimmed" : " seq-err") << (m_lastHop ? " last-hop" : "");
     }
     os << " psn=" << m_triggerPsn << " cum=" << m_cumPsn << " sack=0x" << std::hex << m_sack
        << std::dec << " ev=" << m_ev << (m_ce ? " CE" : "") << (m_duplicate ? " dup" : "");
@@ -76,8 +78,8 @@ RoceAckHeader::Serialize(Buffer::Iterator start) const
 {
     Buffer::Iterator i = start;
     i.WriteU8(m_type);
-    i.WriteU8(static_cast<uint8_t>((m_reason << kReasonShift) | (m_duplicate ? kDuplicateBit : 0) |
-                                   (m_ce ? kCeBit : 0)));
+    i.WriteU8(static_cast<uint8_t>((m_reason << kReasonShift) | (IsLastHop() ? kLastHopBit : 0) |
+                                   (m_duplicate ? kDuplicateBit : 0) | (m_ce ? kCeBit : 0)));
     i.WriteHtonU16(m_ev);
     i.WriteHtonU32(m_triggerPsn & RoceBthHeader::MAX_PSN);
     i.WriteHtonU32(m_cumPsn & RoceBthHeader::MAX_PSN);
@@ -104,6 +106,8 @@ RoceAckHeader::Deserialize(Buffer::Iterator start)
     m_type = static_cast<Type>(type);
     m_reason = static_cast<NackReason>(reason);
     m_duplicate = (flags & kDuplicateBit) != 0;
+    // Outside a TRIMMED NACK the bit is reserved: ignored.
+    m_lastHop = m_reason == TRIMMED && (flags & kLastHopBit) != 0;
     m_ce = (flags & kCeBit) != 0;
     m_ev = i.ReadNtohU16();
     m_triggerPsn = i.ReadNtohU32() & RoceBthHeader::MAX_PSN;
@@ -127,6 +131,7 @@ RoceAckHeader::SetType(Type type)
     if (type == ACK)
     {
         m_reason = NONE;
+        m_lastHop = false;
     }
     else if (m_reason == NONE)
     {
@@ -153,6 +158,10 @@ RoceAckHeader::SetNackReason(NackReason reason)
     NS_ABORT_MSG_IF((m_type == ACK) != (reason == NONE),
                     "RoceAckHeader: an ACK has reason NONE, a NACK TRIMMED or SEQUENCE_ERROR");
     m_reason = reason;
+    if (reason != TRIMMED)
+    {
+        m_lastHop = false;
+    }
 }
 
 RoceAckHeader::NackReason
@@ -219,6 +228,20 @@ bool
 RoceAckHeader::GetEchoedCe() const
 {
     return m_ce;
+}
+
+void
+RoceAckHeader::SetLastHop(bool lastHop)
+{
+    NS_ABORT_MSG_IF(lastHop && m_reason != TRIMMED,
+                    "RoceAckHeader: only a NACK whose reason is TRIMMED can be a last-hop NACK");
+    m_lastHop = lastHop;
+}
+
+bool
+RoceAckHeader::IsLastHop() const
+{
+    return m_lastHop && m_reason == TRIMMED;
 }
 
 void

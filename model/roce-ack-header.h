@@ -26,7 +26,7 @@ namespace ns3
     0                   1                   2                   3
     0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-   |     Type      |Reason |Rsv|D|C|       Echoed entropy (EV)     |
+   |     Type      |Reason |R|L|D|C|       Echoed entropy (EV)     |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
    |   Reserved    |          Trigger PSN                          |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -40,8 +40,12 @@ namespace ns3
  *
  * Type is ACK (0) or NACK (1); any other value is rejected. Reason is zero in an ACK and
  * TRIMMED (1) or SEQUENCE_ERROR (2) in a NACK. C is the echoed CE bit, D says that the trigger
- * was a duplicate. The bitmap's bit 0 (least significant) stands for PSN cum + 1, since PSN
- * cum itself is missing by definition. Reserved bits are sent as zero and ignored.
+ * was a duplicate. L, in a TRIMMED NACK only, says that the trigger was trimmed at the last hop
+ * (the egress port of the destination's leaf toward the receiver: congestion at the receiver,
+ * not on the path), as UET and MRC NACKs tell; the receiver copies it from the trimmed
+ * packet's BTH (RoceBthHeader::IsTrimmedAtLastHop()). In any other ACK or NACK the L position
+ * is reserved. The bitmap's bit 0 (least significant) stands for PSN cum + 1, since PSN cum
+ * itself is missing by definition. Reserved bits are sent as zero and ignored.
  */
 class RoceAckHeader : public Header
 {
@@ -126,6 +130,14 @@ class RoceAckHeader : public Header
     /// \return whether the trigger arrived with the IPv4 CE codepoint
     bool GetEchoedCe() const;
 
+    /**
+     * \param lastHop whether the trigger was trimmed at the last hop; true only in a NACK whose
+     *        reason is TRIMMED (set the type and reason first)
+     */
+    void SetLastHop(bool lastHop);
+    /// \return whether this is a TRIMMED NACK whose trigger was trimmed at the last hop
+    bool IsLastHop() const;
+
     /// \param duplicate whether the trigger had been received before
     void SetDuplicate(bool duplicate);
     /// \return whether the trigger had been received before
@@ -136,6 +148,7 @@ class RoceAckHeader : public Header
     NackReason m_reason;   //!< NACK reason.
     bool m_ce;             //!< Echoed CE bit.
     bool m_duplicate;      //!< Trigger was a duplicate.
+    bool m_lastHop;        //!< Trigger was trimmed at the last hop (TRIMMED NACK only).
     uint16_t m_ev;         //!< Echoed EV.
     uint32_t m_triggerPsn; //!< Trigger PSN (24 bits).
     uint32_t m_cumPsn;     //!< Cumulative PSN (24 bits).

@@ -21,6 +21,7 @@ namespace
 constexpr uint8_t kFecnBit = 0x80;    //!< FECN in the reserved byte.
 constexpr uint8_t kBecnBit = 0x40;    //!< BECN in the reserved byte.
 constexpr uint8_t kTrimmedBit = RoceBthHeader::TRIMMED_BIT; //!< The trimmed mark.
+constexpr uint8_t kLastHopBit = RoceBthHeader::LAST_HOP_BIT; //!< The last-hop trim mark.
 constexpr uint8_t kPadShift = 4;      //!< PadCnt position in the flags byte.
 constexpr uint8_t kPadMask = 0x30;    //!< PadCnt bits in the flags byte.
 } // namespace
@@ -58,7 +59,8 @@ RoceBthHeader::Print(std::ostream& os) const
     os << "opcode=0x" << std::hex << std::setw(2) << std::setfill('0')
        << static_cast<uint32_t>(m_opCode) << std::dec << std::setfill(' ') << " dqp=" << m_destQp
        << " psn=" << m_psn << (m_ackReq ? " A" : "") << (GetFecn() ? " F" : "")
-       << (GetBecn() ? " B" : "") << (IsTrimmed() ? " trimmed" : "");
+       << (GetBecn() ? " B" : "") << (IsTrimmed() ? " trimmed" : "")
+       << (IsTrimmedAtLastHop() ? " last-hop" : "");
 }
 
 uint32_t
@@ -220,6 +222,18 @@ bool
 RoceBthHeader::IsTrimmed() const
 {
     return (m_resv8a & kTrimmedBit) != 0;
+}
+
+void
+RoceBthHeader::SetTrimmedAtLastHop(bool lastHop)
+{
+    m_resv8a = lastHop ? (m_resv8a | kLastHopBit) : (m_resv8a & ~kLastHopBit);
+}
+
+bool
+RoceBthHeader::IsTrimmedAtLastHop() const
+{
+    return (m_resv8a & kLastHopBit) != 0;
 }
 
 } // namespace ns3

@@ -23,16 +23,18 @@ namespace ns3
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
    |    OpCode     |S|M|Pad| TVer  |        Partition Key          |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-   |F|B|  Rsvd |T|         Destination QP                          |
+   |F|B| Rsvd|L|T|         Destination QP                          |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
    |A|   Rsvd    |            Packet Sequence Number               |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
    \endverbatim
  *
- * F and B are the FECN/BECN bits, A the AckReq bit. T is one of the reserved bits of the
- * specification; the module uses it to mark a packet whose payload a switch has trimmed
- * (see SetTrimmed()). Reserved bits are sent as zero and ignored on receipt, as the
- * specification asks, so T is invisible to any other RoCEv2 implementation.
+ * F and B are the FECN/BECN bits, A the AckReq bit. T and L are reserved bits of the
+ * specification; the module uses T to mark a packet whose payload a switch has trimmed
+ * (see SetTrimmed()) and L to say that the switch trimmed it on the port that faces the
+ * destination host, the last hop (see SetTrimmedAtLastHop()). Reserved bits are sent as zero
+ * and ignored on receipt, as the specification asks, so T and L are invisible to any other
+ * RoCEv2 implementation.
  */
 class RoceBthHeader : public Header
 {
@@ -49,6 +51,8 @@ class RoceBthHeader : public Header
     static constexpr uint32_t MAX_PSN = 0xFFFFFF;
     /// The module's trimmed mark (T) in byte 4 of the serialized header.
     static constexpr uint8_t TRIMMED_BIT = 0x01;
+    /// The module's last-hop trim mark (L) in byte 4 of the serialized header.
+    static constexpr uint8_t LAST_HOP_BIT = 0x02;
 
     /// Reliable Connected opcodes (InfiniBand specification, table 38) used by the module.
     enum OpCode : uint8_t
@@ -134,11 +138,20 @@ class RoceBthHeader : public Header
     /// \return whether a switch removed the payload of this packet
     bool IsTrimmed() const;
 
+    /**
+     * \param lastHop whether the switch that trimmed this packet did so on its port toward the
+     *        destination host (the egress of the destination's leaf), rather than inside the
+     *        fabric; meaningful only on a trimmed packet
+     */
+    void SetTrimmedAtLastHop(bool lastHop);
+    /// \return whether the packet was trimmed at the last hop (see SetTrimmedAtLastHop())
+    bool IsTrimmedAtLastHop() const;
+
   private:
     uint8_t m_opCode;  //!< OpCode.
     uint8_t m_flags;   //!< SE, M, PadCnt, TVer.
     uint16_t m_pkey;   //!< Partition key.
-    uint8_t m_resv8a;  //!< FECN, BECN, reserved bits (T among them).
+    uint8_t m_resv8a;  //!< FECN, BECN, reserved bits (T and L among them).
     uint32_t m_destQp; //!< Destination QP (24 bits).
     bool m_ackReq;     //!< AckReq.
     uint32_t m_psn;    //!< PSN (24 bits).

@@ -11,7 +11,9 @@
    with the trace's. The runs must contain NACKs and non-empty SACK bitmaps.
 2. reps-lb-comparison --pcap on a small fabric with an incast and trimming: one file per port of
    --pcapNodes, named PREFIX-<lb>-<node>-<peer>.pcap; the receiver's capture holds trimmed
-   packets (reps.trimmed), CE-marked packets and NACKs for them.
+   packets (reps.trimmed), CE-marked packets and NACKs for them; those trimmed by the leaf's
+   port toward the receiver carry the last-hop mark (reps.last_hop), and exactly as many NACKs
+   carry the last-hop flag (reps.ack.last_hop).
 3. reps-lb-comparison --lb=mrc --pcap over a failed leaf uplink: the MRC selector's path probes
    (opcode 0xC0) and their replies (0xC1) decode with utils/reps-wireshark.lua: the probed
    entropy value is the UDP source port, the BTH's PSN is zero, each sender numbers its probes
@@ -49,7 +51,8 @@ FIELDS = [
     ("reps.fecn", "F"), ("reps.becn", "B"), ("reps.trimmed", "trimmed"),
     ("reps.ack.type", "type"), ("reps.ack.reason", "reason"), ("reps.ack.duplicate", "dup"),
     ("reps.ack.ce", "ce"), ("reps.ack.ev", "ev"), ("reps.ack.trigger_psn", "trigger"),
-    ("reps.ack.cum_psn", "cum"), ("reps.ack.sack", "sack"),
+    ("reps.ack.cum_psn", "cum"), ("reps.ack.sack", "sack"), ("reps.last_hop", "last_hop"),
+    ("reps.ack.last_hop", "ack_last_hop"),
 ]
 
 
@@ -90,7 +93,7 @@ def tshark_frames(tshark, pcap, display_filter=None):
 
 
 ASCII_BTH = re.compile(r"ns3::RoceBthHeader \(opcode=0x([0-9a-f]+) dqp=(\d+) psn=(\d+)([^)]*)\)")
-ASCII_ACK = re.compile(r"ns3::RoceAckHeader \((ACK|NACK)( trimmed| seq-err)? psn=(\d+) cum=(\d+) "
+ASCII_ACK = re.compile(r"ns3::RoceAckHeader \((ACK|NACK)( trimmed| seq-err)?(?: last-hop)? psn=(\d+) cum=(\d+) "
                        r"sack=0x([0-9a-f]+) ev=(\d+)( CE)?( dup)?\)")
 ASCII_IP = re.compile(r"ECN (Not-ECT|ECT \(0\)|ECT \(1\)|CE) ttl (\d+) .* (\S+) > (\S+)\) "
                       r"ns3::UdpHeader \(length: \d+ (\d+) > (\d+)\)")
@@ -180,6 +183,12 @@ def check_fabric(examples, tshark, tmp):
     check("the incast receiver's capture shows trimmed packets, CE marks and trim NACKs",
           trimmed > 0 and ce > 0 and nacks >= trimmed,
           "trimmed %d, CE %d, trim NACKs %d" % (trimmed, ce, nacks))
+    last_hop = sum(1 for f in received if f["trimmed"] and f["last_hop"])
+    last_hop_nacks = sum(1 for f in frames if f["src"] == "10.0.0.1" and f["type"] == 1
+                         and f["reason"] == 1 and f["ack_last_hop"])
+    check("packets trimmed at the last hop carry the mark, and their NACKs the last-hop flag",
+          last_hop > 0 and last_hop_nacks == last_hop,
+          "last-hop trimmed %d, last-hop NACKs %d" % (last_hop, last_hop_nacks))
 
 
 def check_probes(examples, tshark, tmp):

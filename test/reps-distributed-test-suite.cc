@@ -267,7 +267,11 @@ class DistributedMergeTestCase : public TestCase
                                   {"spine", rank == 0 ? 0u : 9000u}};
         r.linkBytes = {{"leaf0->spine0", "leaf-spine:up", 1000 * (rank + 1), 400000000000},
                        {"spine0->leaf0", "leaf-spine:down", 7, 400000000000}};
-        r.extra = {{"timeouts", 1.0 + rank}, {"nacks", 0}, {"ecn_acks", 4}, {"link_packets", 50}};
+        r.extra = {{"timeouts", 1.0 + rank},
+                   {"nacks", 0},
+                   {"nacks_last_hop", 0},
+                   {"ecn_acks", 4},
+                   {"link_packets", 50}};
         // Each rank counts what its own hosts sent into each plane.
         r.planes = {{0, 10 + rank, 1000u + rank, 0.5}, {1, 20, 3000u - rank, 0.5}};
         r.simTime = MicroSeconds(rank == 0 ? 30 : 20);

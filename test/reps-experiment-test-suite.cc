@@ -11,11 +11,11 @@
 #include "ns3/ecmp-path-selector.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/fabric-switch.h"
+#include "ns3/ideal-fct.h"
 #include "ns3/pfc-port.h"
 #include "ns3/pfc-switch.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
-#include "ns3/ideal-fct.h"
 #include "ns3/rdma-flow-launcher.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/rdma-stack.h"
@@ -309,9 +309,10 @@ class ConnectionMappingTestCase : public TestCase
         Outcome reuse = Run("Reuse", false);
         NS_TEST_ASSERT_MSG_EQ(reuse.senders, 4, "Reuse: a new connection only when all are busy");
         NS_TEST_EXPECT_MSG_NE(reuse.rides[0], reuse.rides[1], "Reuse: overlapping flows");
-        NS_TEST_EXPECT_MSG_EQ((reuse.rides[2] == reuse.rides[0] || reuse.rides[2] == reuse.rides[1]),
-                              true,
-                              "Reuse: a later flow rides a finished connection of its pair");
+        NS_TEST_EXPECT_MSG_EQ(
+            (reuse.rides[2] == reuse.rides[0] || reuse.rides[2] == reuse.rides[1]),
+            true,
+            "Reuse: a later flow rides a finished connection of its pair");
         NS_TEST_EXPECT_MSG_GT(reuse.rides[2]->GetStats().messagesCompleted,
                               1,
                               "Reuse: the connection carried two flows");
@@ -521,8 +522,8 @@ class IdealFctTestCase : public TestCase
      */
     static std::string WriteTrace(bool otherPod)
     {
-        const uint64_t sizes[] = {1, 100, 1000, 4095, 4096, 4097, 10000, 65536, 100000,
-                                  262144, 1048576, 8388608};
+        const uint64_t sizes[] =
+            {1, 100, 1000, 4095, 4096, 4097, 10000, 65536, 100000, 262144, 1048576, 8388608};
         char path[] = "/tmp/reps-ideal-fct-XXXXXX";
         int fd = mkstemp(path);
         NS_ABORT_MSG_IF(fd < 0, "cannot create a temporary file");
@@ -688,7 +689,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
                               "Kmin",
                               "Kmax",
                               "TrimMode",
-                              "TrimSize"})
+                              "TrimSize",
+                              "LastHopEcn"})
         {
             seen->fabric[a] = Attr(q, a);
         }
@@ -727,7 +729,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
                 s.attrs[a] = Attr(qp, a);
             }
             Ptr<PathSelector> ps = qp->GetPathSelector();
-            for (const char* a : {"Variant", "FreezingEnabled", "FreezeDuration"})
+            for (const char* a : {"Variant", "FreezingEnabled", "FreezeDuration", "LastHopNacks"})
             {
                 s.attrs[a] = Attr(ps, a);
             }
@@ -761,6 +763,8 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         e.trim = true;
         e.Set("markOn", "enqueue");
         e.Set("controlPriority", "false");
+        e.Set("lastHopEcn", "false");
+        e.Set("lastHopNacks", "path");
         e.forwarding = "dlb";
         e.Set("dlbTimeout", "13us");
         e.Set("dlbTableSize", "96");
@@ -795,6 +799,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["MaxSize"], "50p", "--queuePackets");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["TrimMode"], "Uec", "--trimMode");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["TrimSize"], "80", "--trimSize");
+        NS_TEST_ASSERT_MSG_EQ(seen.fabric["LastHopEcn"], "false", "--lastHopEcn");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmin"], "10p", "--ecnKmin");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["Kmax"], "40p", "--ecnKmax");
         NS_TEST_ASSERT_MSG_EQ(seen.fabric["PortSelector"], "ns3::DlbPortSelector", "--forwarding");
@@ -815,6 +820,7 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(qp.attrs["AckEveryBytes"], "16384", "--ackEveryBytes");
             NS_TEST_ASSERT_MSG_EQ(Time(qp.attrs["AckDelay"]), MicroSeconds(3), "--ackDelay");
             NS_TEST_ASSERT_MSG_EQ(qp.attrs["Variant"], "Deck", "--opsVariant");
+            NS_TEST_ASSERT_MSG_EQ(qp.attrs["LastHopNacks"], "Path", "--lastHopNacks");
             NS_TEST_ASSERT_MSG_EQ(qp.rto, MicroSeconds(40), "--rto, raised to --minRto");
             NS_TEST_ASSERT_MSG_EQ(qp.cc, "ns3::DcqcnCongestionControl", "--cc");
             NS_TEST_ASSERT_MSG_EQ(qp.evSpace, 128, "--evSpace");

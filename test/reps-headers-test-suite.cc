@@ -235,6 +235,88 @@ class RoceAckMalformedTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The last-hop marks: the BTH's L bit (0x02 of byte 4, beside T) and the TRIMMED NACK's
+ * last-hop flag (0x04 of the flags byte) go on the wire and read back; in any other ACK or
+ * NACK the flag's position is reserved: never sent, ignored on receipt.
+ */
+class RoceLastHopFlagTestCase : public TestCase
+{
+  public:
+    RoceLastHopFlagTestCase()
+        : TestCase("Last-hop marks: BTH L bit and TRIMMED NACK flag, round trip and reserved")
+    {
+    }
+
+  private:
+    /**
+     * \param header a header
+     * \return its serialized bytes
+     */
+    template <typename H>
+    static std::vector<uint8_t> Wire(const H& header)
+    {
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(header);
+        std::vector<uint8_t> bytes(p->GetSize());
+        p->CopyData(bytes.data(), bytes.size());
+        return bytes;
+    }
+
+    void DoRun() override
+    {
+        RoceBthHeader bth;
+        bth.SetOpCode(RoceBthHeader::RC_SEND_ONLY);
+        bth.SetTrimmed(true);
+        bth.SetTrimmedAtLastHop(true);
+        std::vector<uint8_t> bytes = Wire(bth);
+        NS_TEST_ASSERT_MSG_EQ(+bytes[4], 0x03, "BTH byte 4 holds T (0x01) and L (0x02)");
+        RoceBthHeader bthBack;
+        Ptr<Packet> p = Create<Packet>(bytes.data(), bytes.size());
+        p->RemoveHeader(bthBack);
+        NS_TEST_ASSERT_MSG_EQ(bthBack.IsTrimmed(), true, "T read back");
+        NS_TEST_ASSERT_MSG_EQ(bthBack.IsTrimmedAtLastHop(), true, "L read back");
+        bthBack.SetTrimmedAtLastHop(false);
+        NS_TEST_ASSERT_MSG_EQ(+Wire(bthBack)[4], 0x01, "L cleared, T kept");
+
+        RoceAckHeader nack;
+        nack.SetType(RoceAckHeader::NACK);
+        nack.SetNackReason(RoceAckHeader::TRIMMED);
+        nack.SetEchoedCe(true);
+        nack.SetLastHop(true);
+        bytes = Wire(nack);
+        NS_TEST_ASSERT_MSG_EQ(+bytes[1], 0x15, "flags: TRIMMED (0x10), L (0x04), C (0x01)");
+        RoceAckHeader back;
+        p = Create<Packet>(bytes.data(), bytes.size());
+        NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(back), 20, "last-hop NACK read");
+        NS_TEST_ASSERT_MSG_EQ(back.IsLastHop(), true, "last-hop flag read back");
+        NS_TEST_ASSERT_MSG_EQ(back.GetEchoedCe(), true, "CE kept beside it");
+        NS_TEST_ASSERT_MSG_EQ(+back.GetNackReason(), +RoceAckHeader::TRIMMED, "reason kept");
+
+        nack.SetLastHop(false);
+        NS_TEST_ASSERT_MSG_EQ(+Wire(nack)[1], 0x11, "a fabric trim's NACK has no flag");
+        nack.SetLastHop(true);
+        nack.SetNackReason(RoceAckHeader::SEQUENCE_ERROR);
+        NS_TEST_ASSERT_MSG_EQ(nack.IsLastHop(), false, "a sequence-error NACK is no last-hop NACK");
+        NS_TEST_ASSERT_MSG_EQ(+Wire(nack)[1], 0x21, "and sends the bit as zero");
+
+        // Received with the bit set, an ACK and a sequence-error NACK ignore it.
+        for (const auto& [type, flags] :
+             std::vector<std::pair<uint8_t, uint8_t>>{{0, 0x04}, {1, 0x24}})
+        {
+            std::vector<uint8_t> in(RoceAckHeader::SIZE, 0);
+            in[0] = type;
+            in[1] = flags;
+            Ptr<Packet> q = Create<Packet>(in.data(), in.size());
+            RoceAckHeader other;
+            NS_TEST_ASSERT_MSG_EQ(q->RemoveHeader(other), 20, "reserved bit set: still accepted");
+            NS_TEST_ASSERT_MSG_EQ(other.IsLastHop(), false, "reserved bit ignored");
+            NS_TEST_ASSERT_MSG_EQ(+Wire(other)[1], (flags & ~0x04), "and sent back as zero");
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
  * Wire-format headers.
  */
 class RepsHeadersTestSuite : public TestSuite
@@ -247,6 +329,7 @@ class RepsHeadersTestSuite : public TestSuite
         AddTestCase(new RoceBthShortBufferTestCase, reps::kQuick);
         AddTestCase(new RoceAckRoundTripTestCase, reps::kQuick);
         AddTestCase(new RoceAckMalformedTestCase, reps::kQuick);
+        AddTestCase(new RoceLastHopFlagTestCase, reps::kQuick);
     }
 };
 

@@ -2,11 +2,12 @@
 -- RoCEv2 (InfiniBand) dissector does not know:
 --   * the module's ACK/NACK header, carried after the base transport header (BTH) of an
 --     RC Acknowledge packet (opcode 0x11) in the place of the InfiniBand AETH: type (ACK or
---     NACK), NACK reason, duplicate and echoed-CE bits, the echoed entropy value, the trigger
+--     NACK), NACK reason, last-hop, duplicate and echoed-CE bits, the echoed entropy value, the trigger
 --     PSN, the cumulative PSN (the next PSN the receiver expects) and the 64-bit SACK bitmap
 --     (bit i: PSN cumulative + 1 + i was received);
---   * the bits the module gives the BTH's reserved byte: FECN, BECN and the trimmed mark (a
---     switch cut the payload);
+--   * the bits the module gives the BTH's reserved byte: FECN, BECN, the trimmed mark (a
+--     switch cut the payload) and the last-hop mark (it did so on its port toward the
+--     destination host); a NACK of a trimmed packet carries the last-hop flag on to the sender;
 --   * the path probe header of PROBE (opcode 0xC0) and PROBE_REPLY (0xC1) packets that the
 --     MRC-style selector sends: the probed entropy value, the probe's sequence number and the
 --     sender's timestamp in nanoseconds (a reply echoes all three).
@@ -18,10 +19,12 @@
 -- or copy the file into Wireshark's personal plugins folder (Help > About > Folders).
 --
 -- Fields (for display filters and tshark -e): reps.fecn, reps.becn, reps.trimmed,
--- reps.ack.type, reps.ack.reason, reps.ack.duplicate, reps.ack.ce, reps.ack.ev,
+-- reps.last_hop, reps.ack.type, reps.ack.reason, reps.ack.last_hop, reps.ack.duplicate,
+-- reps.ack.ce, reps.ack.ev,
 -- reps.ack.trigger_psn, reps.ack.cum_psn, reps.ack.sack, reps.probe.reply, reps.probe.ev,
 -- reps.probe.seq, reps.probe.ts. Example filter: reps.ack.type == 1 (every NACK);
--- reps.trimmed (every trimmed packet); reps.probe.ev (every probe and reply).
+-- reps.trimmed (every trimmed packet); reps.ack.last_hop (every NACK of a packet trimmed at
+-- the last hop); reps.probe.ev (every probe and reply).
 
 local reps = Proto("reps", "reps module RoCEv2 extensions")
 
@@ -39,8 +42,11 @@ local f = reps.fields
 f.fecn = ProtoField.bool("reps.fecn", "FECN", 8, nil, 0x80)
 f.becn = ProtoField.bool("reps.becn", "BECN", 8, nil, 0x40)
 f.trimmed = ProtoField.bool("reps.trimmed", "Trimmed by a switch", 8, nil, 0x01)
+f.last_hop = ProtoField.bool("reps.last_hop", "Trimmed at the last hop", 8, nil, 0x02)
 f.type = ProtoField.uint8("reps.ack.type", "Type", base.DEC, types)
 f.reason = ProtoField.uint8("reps.ack.reason", "NACK reason", base.DEC, reasons, 0xF0)
+f.ack_last_hop = ProtoField.bool("reps.ack.last_hop",
+    "Trigger trimmed at the last hop (TRIMMED NACK)", 8, nil, 0x04)
 f.duplicate = ProtoField.bool("reps.ack.duplicate", "Trigger was a duplicate", 8, nil, 0x02)
 f.ce = ProtoField.bool("reps.ack.ce", "Echoed CE", 8, nil, 0x01)
 f.ev = ProtoField.uint16("reps.ack.ev", "Echoed entropy value (UDP source port)", base.DEC)
@@ -70,7 +76,9 @@ function reps.dissector(tvb, pinfo, tree)
         sub:add(f.becn, resv)
         sub:add(f.trimmed, resv)
         if resv:bitfield(7, 1) == 1 then
-            pinfo.cols.info:append(" [trimmed]")
+            sub:add(f.last_hop, resv)
+            pinfo.cols.info:append(resv:bitfield(6, 1) == 1 and " [trimmed last-hop]"
+                or " [trimmed]")
         end
         local opcode = opcodes[i] and opcodes[i].value
         if opcode == ACK_OPCODE and off + BTH_SIZE + ACK_SIZE <= tvb:len() then
@@ -80,15 +88,22 @@ function reps.dissector(tvb, pinfo, tree)
             t:add(f.type, tvb:range(a, 1))
             local flags = tvb:range(a + 1, 1)
             t:add(f.reason, flags)
+            -- The last-hop bit means something in a TRIMMED NACK only (reserved elsewhere).
+            local trimmedNack = kind == 1 and flags:bitfield(0, 4) == 1
+            local lastHop = trimmedNack and flags:bitfield(5, 1) == 1
+            if trimmedNack then
+                t:add(f.ack_last_hop, flags)
+            end
             t:add(f.duplicate, flags)
             t:add(f.ce, flags)
             t:add(f.ev, tvb:range(a + 2, 2))
             t:add(f.trigger, tvb:range(a + 5, 3))
             t:add(f.cum, tvb:range(a + 9, 3))
             t:add(f.sack, tvb:range(a + 12, 8))
-            pinfo.cols.info:append(string.format(" [reps %s psn=%d cum=%d ev=%d%s]",
+            pinfo.cols.info:append(string.format(" [reps %s psn=%d cum=%d ev=%d%s%s]",
                 types[kind] or "?", tvb:range(a + 5, 3):uint(), tvb:range(a + 9, 3):uint(),
-                tvb:range(a + 2, 2):uint(), flags:bitfield(7, 1) == 1 and " CE" or ""))
+                tvb:range(a + 2, 2):uint(), flags:bitfield(7, 1) == 1 and " CE" or "",
+                lastHop and " last-hop" or ""))
         elseif (opcode == PROBE_OPCODE or opcode == PROBE_REPLY_OPCODE)
             and off + BTH_SIZE + PROBE_SIZE <= tvb:len() then
             local a = off + BTH_SIZE

@@ -9,7 +9,7 @@
  * bounds assertions are compiled in: the target is built with NS3_ASSERT_ENABLE) and consumes
  * either nothing or the header's size; a rejected header leaves the packet unchanged; an accepted
  * header serializes back to the bytes it was read from, up to the reserved bits it ignores, and
- * reads back equal.
+ * reads back equal; the ACK header's last-hop flag is read in a TRIMMED NACK and only there.
  *
  * reps-fuzz-sources: model/roce-bth-header.cc model/roce-ack-header.cc model/roce-probe-header.cc
  */
@@ -138,9 +138,12 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         }
     }
 
-    // ACK: the reserved bits of the flags byte (0x0C) and the reserved bytes 4 and 8 go.
+    // ACK: the reserved bits of the flags byte (0x0C) and the reserved bytes 4 and 8 go; in a
+    // TRIMMED NACK (type 1, reason 1) bit 0x04 is the last-hop flag and is kept.
     std::vector<uint8_t> ackMask(RoceAckHeader::SIZE, 0xFF);
-    ackMask[1] = 0xF3;
+    const bool trimmedNack = input.size() >= 2 && input[0] == RoceAckHeader::NACK &&
+                             (input[1] >> 4) == RoceAckHeader::TRIMMED;
+    ackMask[1] = trimmedNack ? 0xF7 : 0xF3;
     ackMask[4] = 0;
     ackMask[8] = 0;
     bool accepted = CheckHeader<RoceAckHeader>(input, ackMask);
@@ -158,6 +161,10 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
          ack.GetCumulativePsn() > RoceBthHeader::MAX_PSN))
     {
         Fail("an accepted ACK header has a field out of range");
+    }
+    if (accepted && ack.IsLastHop() != (trimmedNack && (input[1] & 0x04) != 0))
+    {
+        Fail("the last-hop flag was read outside a TRIMMED NACK, or not read in one");
     }
 
     // Probe: every bit is kept except the reserved bytes 2 and 3; any 16 bytes are a probe.
