@@ -20,6 +20,7 @@
 #include "ns3/flow-size-cdf.h"
 #include "ns3/ideal-fct.h"
 #include "ns3/log.h"
+#include "ns3/pfc-switch.h"
 #include "ns3/queue-size.h"
 #include "ns3/ring-all-reduce.h"
 #include "ns3/roce-ack-header.h"
@@ -455,6 +456,22 @@ ExperimentRun::RingOrder()
     return order;
 }
 
+uint64_t
+ExperimentRun::LargestPfcBuffer() const
+{
+    uint64_t largest = 0;
+    NodeContainer switches = m_fabric->GetSwitches();
+    for (uint32_t i = 0; i < switches.GetN(); i++)
+    {
+        Ptr<PfcSwitch> pfc = switches.Get(i)->GetObject<PfcSwitch>();
+        if (pfc)
+        {
+            largest = std::max(largest, pfc->GetBufferSize());
+        }
+    }
+    return largest;
+}
+
 Time
 ExperimentRun::QueuePairRto(Time fabricRtt) const
 {
@@ -467,8 +484,15 @@ ExperimentRun::QueuePairRto(Time fabricRtt) const
         return m_parsed.rto;
     }
     // The fabric's longest unloaded RTT plus the time four full switch queues take to drain.
-    Time drain = m_parsed.linkRate.CalculateBytesTxTime(
-        m_exp.GetAlias("queuePackets").GetUnsigned() * (m_packetBytes + 2)); // + PPP header
+    // A lossless switch bounds an egress queue by its whole buffer, not by the per-port size
+    // (PfcSwitch::Setup), so with PFC a full queue is the largest switch buffer: a packet that
+    // only waited in paused and deep queues is not declared lost.
+    uint64_t fullQueue = m_exp.GetAlias("queuePackets").GetUnsigned() * (m_packetBytes + 2);
+    if (m_exp.pfc)
+    {
+        fullQueue = std::max(fullQueue, LargestPfcBuffer());
+    }
+    Time drain = m_parsed.linkRate.CalculateBytesTxTime(fullQueue); // + PPP header above
     return fabricRtt + 4 * drain;
 }
 

@@ -137,6 +137,8 @@ class ExperimentRun
      * \return the Rto attribute of the queue pairs under --rto (0: 5 x their base RTT).
      */
     Time QueuePairRto(Time fabricRtt) const;
+    /// \return the largest buffer (shared plus headroom) of the fabric's PFC switches, in bytes
+    uint64_t LargestPfcBuffer() const;
     /// \return the ideal FCT of a flow on this fabric: IdealFct over the pair's routed path,
     ///         with this run's packet and ACK sizes.
     Callback<Time, const FlowSpec&> IdealFctCallback() const;

@@ -239,8 +239,8 @@ FabricOptions::RegisterTransportOptions()
                 {"pair", "fabric"});
     o.Add("rto",
           "Retransmission timeout of the queue pairs (reference: the fabric's longest unloaded "
-          "RTT plus the drain time of four full queues; basertt: 5 x the queue pair's base RTT; "
-          "or a Time, e.g. 50us)",
+          "RTT plus the drain time of four full queues, with --pfc the largest switch buffer "
+          "as a full queue; basertt: 5 x the queue pair's base RTT; or a Time, e.g. 50us)",
           &rto,
           [this]() {
               m_parsed.rto = Time(0);

@@ -806,6 +806,63 @@ class PfcExperimentReportTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The retransmission timeout of a lossless fabric: with the experiments' default rule
+ * (--rto=reference) a packet that only waited in deep or paused queues is never declared lost.
+ */
+class PfcRtoTestCase : public TestCase
+{
+  public:
+    PfcRtoTestCase()
+        : TestCase("PFC: the default RTO covers paused and deep queues, no spurious timeout")
+    {
+    }
+
+  private:
+    /**
+     * Run an 8:1 incast of 512 KiB at 400 Gb/s under DCQCN and PFC that pauses.
+     * \param rto --rto
+     * \return the result
+     */
+    static RunResult Incast(const std::string& rto)
+    {
+        FabricExperiment e;
+        e.leaves = 3;
+        e.hostsPerLeaf = 3;
+        e.spines = 2;
+        e.linkRate = "400Gbps";
+        e.mtu = 4096;
+        e.pattern = "incast";
+        e.incastSenders = 8;
+        e.flowSize = "512KiB";
+        e.cc = "dcqcn";
+        e.lb = "ecmp";
+        e.quiet = true;
+        e.pfc = true;
+        e.Set("pfcMode", "static");
+        e.Set("pfcThreshold", "64KiB");
+        e.rto = rto;
+        e.Check();
+        return e.Run(e.GetSelectors()[0]);
+    }
+
+    void DoRun() override
+    {
+        // Without the PFC bound (5 x the pair's base RTT) the paused packets time out.
+        RunResult shortRto = Incast("basertt");
+        NS_TEST_EXPECT_MSG_GT(shortRto.extra["timeouts"], 0, "a short RTO fires on paused packets");
+        NS_TEST_EXPECT_MSG_GT(shortRto.retransmissions, 0, "and resends them");
+
+        RunResult r = Incast("reference");
+        NS_TEST_ASSERT_MSG_GT(r.pfc.pausesSent, 0, "the incast pauses");
+        NS_TEST_EXPECT_MSG_EQ(r.drops, 0, "nothing dropped");
+        NS_TEST_EXPECT_MSG_EQ(r.flows.GetCompletedCount(), 8, "every flow completed");
+        NS_TEST_EXPECT_MSG_EQ(r.extra["timeouts"], 0, "no timeout in a lossless fabric");
+        NS_TEST_EXPECT_MSG_EQ(r.retransmissions, 0, "no retransmission");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * PFC (IEEE 802.1Qbb) lossless mode.
  */
 class RepsPfcTestSuite : public TestSuite
@@ -822,6 +879,7 @@ class RepsPfcTestSuite : public TestSuite
         AddTestCase(new PfcIncastTestCase("ns3::DcqcnCongestionControl", false), reps::kQuick);
         AddTestCase(new PfcIncastTestCase("ns3::RdmaWindowCongestionControl", true), reps::kQuick);
         AddTestCase(new PfcExperimentReportTestCase, reps::kQuick);
+        AddTestCase(new PfcRtoTestCase, reps::kQuick);
     }
 };
 
