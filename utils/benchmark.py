@@ -80,6 +80,12 @@ SCENARIOS = [
      "(data only)",
      "reps-ns3-baseline",
      ["--flowSize=8MiB"]),
+    ("perm-128-8MiB-dcqcn-pfc-ecmp",
+     "128 hosts, permutation of 8 MiB per host, ECMP, DCQCN, PFC, 4 KiB MTU (the setup of the "
+     "HPCC-lineage ns-3 RDMA fork's NormalNetwork)",
+     "reps-lb-comparison",
+     ["--lb=ecmp", "--cc=dcqcn", "--pfc=true", "--mtu=4096", "--flowSize=8MiB",
+      "--sampleInterval=0"]),
     ("perm-1024-1MiB-reps",
      "1024 hosts (32 leaves x 32 hosts, 16 spines), permutation of 1 MiB per host, REPS",
      "reps-lb-comparison",
@@ -102,7 +108,21 @@ QUICK = {"build-1024": [], "perm-128-8MiB-reps": ["--flowSize=1MiB"],
          "perm-128-8MiB-flowlet": ["--flowSize=1MiB"],
          "baseline-128-8MiB": ["--flowSize=1MiB"],
          "fail-128-reps": [], "perm-1024-1MiB-reps": ["--flowSize=128KiB"],
-         "perm-8192-1MiB-reps": ["--flowSize=64KiB"], "perm-8192-1MiB-ops": ["--flowSize=64KiB"]}
+         "perm-8192-1MiB-reps": ["--flowSize=64KiB"],
+         "perm-128-8MiB-dcqcn-pfc-ecmp": ["--flowSize=1MiB"], "perm-8192-1MiB-ops": ["--flowSize=64KiB"]}
+
+# Other simulators on the same scenario, run outside this repository (never built by the
+# harness): scenario -> [(simulator and setup, CPU s, CPU us per link packet, peak RSS MiB)],
+# medians of three runs on the 2-core Xeon VM of the manual's figures. The harness prints each
+# beside the scenario's own figures, with the ratio.
+PEERS = {
+    "perm-128-8MiB-dcqcn-pfc-ecmp": [
+        ("HPCC-lineage ns-3 RDMA fork (aliyun/ns-3-alibabacloud, branch dev/qp, "
+         "scratch/NormalNetwork, ns-3.36.1, -O3), same fabric, matrix and CC", 7.0, 3.45, 867)],
+    "perm-128-8MiB-reps": [
+        ("the REPS authors' htsim (htsim_uec, perm_n128_s8388608.cm, freezing)", 2.30, None,
+         None)],
+}
 
 # --smoke: the harness itself in a few seconds (16 hosts, 16 KiB per host).
 SMOKE_FABRIC = ["--leaves=2", "--hostsPerLeaf=8", "--spines=8"]
@@ -307,12 +327,44 @@ def row(r):
             fmt(r.get("link_packets_per_cpu_s"), "%d"))
 
 
-def markdown(results, fits, repeat, machine):
+def beside(results, quick):
+    """The PEERS figures beside this run's: one dict per peer of a scenario that ran."""
+    out = []
+    for r in results:
+        for peer, cpu, per_packet, rss in PEERS.get(r["scenario"], []) if not quick else []:
+            ours = r.get("cpu_us_per_link_packet")
+            out.append({"scenario": r["scenario"], "peer": peer, "peer_cpu_s": cpu,
+                        "peer_cpu_us_per_link_packet": per_packet, "peer_max_rss_mib": rss,
+                        "cpu_ratio": round(r["cpu_s"] / cpu, 3) if r.get("cpu_s") else None,
+                        "per_link_packet_ratio": round(ours / per_packet, 3)
+                        if ours and per_packet else None,
+                        "rss_ratio": round(r["max_rss_mib"] / rss, 3)
+                        if r.get("max_rss_mib") and rss else None})
+    return out
+
+
+def beside_lines(results, quick):
+    lines = []
+    for b in beside(results, quick):
+        lines.append("%s beside %s: CPU %s s (ours / theirs %s), CPU per link packet %s us "
+                     "(ratio %s), peak RSS %s MiB (ratio %s)" % (
+                         b["scenario"], b["peer"], fmt(b["peer_cpu_s"], "%.2f"),
+                         fmt(b["cpu_ratio"], "%.2f"),
+                         fmt(b["peer_cpu_us_per_link_packet"], "%.2f"),
+                         fmt(b["per_link_packet_ratio"], "%.2f"),
+                         fmt(b["peer_max_rss_mib"], "%.0f"), fmt(b["rss_ratio"], "%.3f")))
+    return lines
+
+
+def markdown(results, fits, repeat, machine, quick=False):
     lines = ["# reps benchmark", "",
              "Machine: %s, %s cores; %d run(s) per scenario, medians." % (
                  machine["cpu"], machine["cores"], repeat), "",
              "| " + " | ".join(ROW) + " |", "|" + "---|" * len(ROW)]
     lines += ["| " + " | ".join(row(r)) + " |" for r in results]
+    peers = beside_lines(results, quick)
+    if peers:
+        lines += [""] + ["- " + line for line in peers]
     if fits:
         lines += ["", "Scaling: CPU seconds = a x (link packets)^b, least squares in log-log "
                   "space.", "", "| series | points | b (exponent) | a |", "|---|---|---|---|"]
@@ -413,6 +465,8 @@ def main():
     print(" ".join("%-16s" % h for h in ROW))
     for r in results:
         print(" ".join("%-16s" % c for c in row(r)))
+    for line in beside_lines(results, args.quick):
+        print(line)
     for f in fits:
         print("scaling %s: cpu s = %s x (link packets)^%s over %d points" % (
             f["series"], fmt(f["a"], "%.3g"), fmt(f["exponent"], "%.3f"), f["points"]))
@@ -422,11 +476,12 @@ def main():
         with open(args.json, "w") as f:
             json.dump({"machine": machine, "quick": args.quick, "smoke": args.smoke,
                        "repeat": args.repeat, "results": results,
+                       "beside": beside(results, args.quick),
                        "scaling": [r for r in results if "series" in r], "fits": fits},
                       f, indent=2)
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write(markdown(results, fits, args.repeat, machine))
+            f.write(markdown(results, fits, args.repeat, machine, args.quick))
     return 0
 
 
