@@ -22,6 +22,9 @@ namespace
 const std::vector<std::string> g_distributedPatterns = {"permutation",
                                                         "tornado",
                                                         "incast",
+                                                        "outcastincast",
+                                                        "single",
+                                                        "bidir",
                                                         "websearch",
                                                         "hadoop"};
 

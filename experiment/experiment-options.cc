@@ -14,6 +14,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -28,6 +29,9 @@ namespace
 const std::vector<std::string> g_patterns = {"permutation",
                                              "tornado",
                                              "incast",
+                                             "outcastincast",
+                                             "single",
+                                             "bidir",
                                              "alltoall",
                                              "allreduce",
                                              "allgather",
@@ -47,6 +51,7 @@ ExperimentOptions::ExperimentOptions()
       duration("100us"),
       cdf(""),
       incastSenders(8),
+      outcastFlows(9),
       qpsPerPeer(1),
       ring("interleaved"),
       iterations(4),
@@ -55,6 +60,7 @@ ExperimentOptions::ExperimentOptions()
       jobs(1),
       jobLayout("contiguous"),
       traceFile(""),
+      traceStartUnit("ps"),
       background(0),
       backgroundSize("8MiB"),
       tcpBackground(0),
@@ -70,6 +76,8 @@ ExperimentOptions::ExperimentOptions()
       failGap("0"),
       failLeaf(-1),
       failureFile(""),
+      slowLinks(0),
+      slowLinkFactor(0.25),
       rngRun(RngSeedManager::GetRun()),
       startTime("1us"),
       stopTime("100ms"),
@@ -100,8 +108,11 @@ ExperimentOptions::RegisterWorkloadOptions()
 {
     OptionRegistry& o = m_options;
     o.AddChoice("pattern",
-                "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, allgather, "
-                "reducescatter, butterfly, training, trace, websearch or hadoop)",
+                "Traffic pattern (permutation, tornado, incast, outcastincast, single, bidir, "
+                "alltoall, allreduce, allgather, reducescatter, butterfly, training, trace, "
+                "websearch or hadoop; single: one flow from host 0 to the last host; bidir: "
+                "one each way; outcastincast: hosts 1 to --incastSenders into host 0, hosts 2 "
+                "on also sending --outcastFlows flows each elsewhere)",
                 &pattern,
                 g_patterns);
     o.Add("flowSize",
@@ -149,12 +160,37 @@ ExperimentOptions::RegisterWorkloadOptions()
           "<cumulative percent>' lines; empty: the pattern's own)",
           &cdf,
           [this]() { CheckCdf(); });
-    o.Add("incastSenders", "incast: senders into host 0 (hosts)", &incastSenders, [this]() {
-        if (pattern == "incast")
-        {
-            OptionParser::CheckRangeOrExit("--incastSenders", incastSenders, 1, GetHosts() - 1);
-        }
-    });
+    o.Add("incastSenders",
+          "incast, outcastincast: senders into host 0 (hosts)",
+          &incastSenders,
+          [this]() {
+              if (pattern == "incast" || pattern == "outcastincast")
+              {
+                  OptionParser::CheckRangeOrExit("--incastSenders",
+                                                 incastSenders,
+                                                 1,
+                                                 GetHosts() - 1);
+              }
+          });
+    o.Add("outcastFlows",
+          "outcastincast: flows each incast sender but host 1 also sends to hosts of its own, "
+          "numbered on from --incastSenders + 1 (flows)",
+          &outcastFlows,
+          [this]() {
+              if (pattern != "outcastincast")
+              {
+                  return;
+              }
+              // 1 receiver, the senders, and the outcast receivers of senders 2 on.
+              const double spare = static_cast<double>(GetHosts()) - 1 - incastSenders;
+              const double max = incastSenders > 1 ? std::floor(spare / (incastSenders - 1)) : 1e9;
+              OptionParser::CheckRangeOrExit("--outcastFlows (with --incastSenders=" +
+                                                 std::to_string(incastSenders) + " on " +
+                                                 std::to_string(GetHosts()) + " hosts)",
+                                             outcastFlows,
+                                             0,
+                                             max);
+          });
     o.AddRange("qpsPerPeer",
                "alltoall: queue pairs per pair of hosts (QPs)",
                &qpsPerPeer,
@@ -299,6 +335,40 @@ ExperimentOptions::RegisterFaultOptions()
               OptionParser::CheckRangeOrExit("--failLeaf", failLeaf, -1, lastLeaf());
               OptionParser::CheckRangeOrExit("--failedLinks", failedLinks, 0, uplinks(failLeaf));
           });
+    // uet-htsim's -failed N (FatTreeTopology: _failed_link_ratio 0.25): the links keep a share
+    // of their rate, and of their queue and ECN thresholds so that they hold as much delay.
+    o.Add("slowLinks",
+          "Links slowed down as uet-htsim's -failed N does, with their egress queues and ECN "
+          "thresholds scaled by --slowLinkFactor: 3 tiers, the core-to-aggregation direction "
+          "of the l-th core link of aggregation switch g (over all pods) when l + g x "
+          "aggsPerPod < N; 2 tiers, both directions of every link of the first N spines "
+          "(links; 0: none)",
+          &slowLinks,
+          [this]() {
+              if (slowLinks == 0)
+              {
+                  return;
+              }
+              const double max = tiers == 3 ? static_cast<double>(pods) * cores : spines;
+              OptionParser::CheckRangeOrExit(
+                  tiers == 3 ? "--slowLinks (3 tiers: up to pods x cores agg-core links)"
+                             : "--slowLinks (2 tiers: up to --spines spines)",
+                  slowLinks,
+                  0,
+                  max);
+              if (planes > 1)
+              {
+                  OptionParser::Exit("--slowLinks: " + std::to_string(slowLinks) +
+                                     " with --planes=" + std::to_string(planes) +
+                                     " is not supported; allowed: --planes=1");
+              }
+          });
+    o.AddRange("slowLinkFactor",
+               "Share of the link rate, queue size and ECN thresholds the --slowLinks keep "
+               "(uet-htsim: 0.25; (0, 1], queue and thresholds rounded to whole packets)",
+               &slowLinkFactor,
+               OptionRegistry::Fixed(1e-6),
+               OptionRegistry::Fixed(1));
     o.AddAttribute("reconverge",
                    "ns3::ClosPlane::RoutingConvergenceDelay",
                    AttributeAlias::Unit::NEVER);
@@ -335,6 +405,46 @@ ExperimentOptions::RegisterFaultOptions()
                   OptionParser::Exit("--failureFile: " + error);
               }
           });
+}
+
+std::vector<std::pair<uint32_t, uint32_t>>
+ExperimentOptions::GetSlowLinkSelection() const
+{
+    std::vector<std::pair<uint32_t, uint32_t>> links;
+    if (tiers == 2)
+    {
+        for (uint32_t s = 0; s < std::min(slowLinks, spines); ++s)
+        {
+            links.emplace_back(s, 0);
+        }
+        return links;
+    }
+    const uint32_t aggs = pods * spines;
+    const uint32_t perAgg = spines > 0 ? cores / spines : 0;
+    for (uint32_t g = 0; g < aggs; ++g)
+    {
+        for (uint32_t l = 0; l < perAgg; ++l)
+        {
+            if (static_cast<uint64_t>(l) + static_cast<uint64_t>(g) * spines < slowLinks)
+            {
+                links.emplace_back(g, l);
+            }
+        }
+    }
+    return links;
+}
+
+ExperimentOptions::SlowQueue
+ExperimentOptions::GetSlowLinkQueue() const
+{
+    auto scale = [this](uint64_t packets) {
+        return static_cast<uint32_t>(std::llround(static_cast<double>(packets) * slowLinkFactor));
+    };
+    SlowQueue q;
+    q.size = std::max<uint32_t>(1, scale(GetAlias("queuePackets").GetUnsigned()));
+    q.kmax = std::min(q.size, std::max<uint32_t>(1, scale(GetAlias("ecnKmax").GetUnsigned())));
+    q.kmin = std::min(q.kmax - 1, scale(GetAlias("ecnKmin").GetUnsigned()));
+    return q;
 }
 
 const std::vector<FailureSchedule::Event>&
@@ -474,6 +584,13 @@ ExperimentOptions::FillConfig(ExperimentReport& report) const
     report.SetConfig("hosts", GetHosts());
     report.SetConfig("linkRate_bps", m_parsed.linkRate.GetBitRate());
     report.SetConfig("flowSize_bytes", m_parsed.flowBytes);
+    // Every link runs at --linkRate: host capacity over up-link capacity is a count ratio.
+    report.SetConfig("oversubscription", static_cast<double>(hostsPerLeaf) / spines);
+    if (tiers == 3)
+    {
+        report.SetConfig("oversubscription_agg_core",
+                         static_cast<double>(leaves) / (static_cast<double>(cores) / spines));
+    }
     report.SetConfig("RngRun", RngSeedManager::GetRun());
     report.SetConfig("RngSeed", RngSeedManager::GetSeed());
 }
@@ -494,6 +611,24 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
     os << ", " << linkRate << " links, " << linkDelay << " delay, queues "
        << GetAlias("queuePackets").GetText() << " packets (ECN " << GetAlias("ecnKmin").GetText()
        << "-" << GetAlias("ecnKmax").GetText() << ")" << (trim ? ", trimming" : "");
+    // Stated whenever up-links are fewer than down-links (spines fewer than hosts per leaf).
+    const double leafRatio = static_cast<double>(hostsPerLeaf) / spines;
+    os << "; oversubscription " << leafRatio << ":1 (" << hostsPerLeaf << " hosts x "
+       << linkRate << " per leaf over " << spines << " up-links x " << linkRate << ")";
+    if (tiers == 3)
+    {
+        os << ", agg-core " << static_cast<double>(leaves) * spines / cores << ":1";
+    }
+    if (slowLinks > 0)
+    {
+        const std::vector<std::pair<uint32_t, uint32_t>> slow = GetSlowLinkSelection();
+        const SlowQueue q = GetSlowLinkQueue();
+        os << "; " << slow.size()
+           << (tiers == 3 ? " core-to-agg link directions" : " spines (both directions)")
+           << " slowed (uet-htsim -failed " << slowLinks << ") to " << slowLinkFactor * 100
+           << "% of " << linkRate << ", queues " << q.size << " packets, ECN " << q.kmin << "-"
+           << q.kmax << " (the JSON's slow_links lists them)";
+    }
     if (planes > 1)
     {
         os << "; " << planes << " identical planes (a NIC port per plane, plane = EV mod " << planes
