@@ -102,7 +102,7 @@ ExperimentRun::SlowDownLinks()
             OptionParser::Exit("--slowLinks: the egress queue of " +
                                m_fabric->GetLinkName(link) +
                                " is not an EcnQueueDisc, whose size and ECN thresholds it "
-                               "scales; allowed: the default switch queues (no --pfc)");
+                               "scales; allowed: the experiments' switch queues");
         }
         // Kmin first: every intermediate state stays below the size.
         disc->SetAttribute("Kmin", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, q.kmin)));

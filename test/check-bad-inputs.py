@@ -215,7 +215,6 @@ CASES = [
     ("reps-lb-comparison", ["--tiers=3", "--pods=2", "--cores=4", "--slowLinks=9"], r"--slowLinks \(3 tiers: up to pods x cores agg-core links\): 9 is out of range; expected .*\[0, 8\]"),
     ("reps-lb-comparison", ["--slowLinks=1", "--planes=2"], r"--slowLinks: 1 with --planes=2 is not supported; allowed: --planes=1"),
     ("reps-lb-comparison", ["--slowLinkFactor=0"], r"--slowLinkFactor: 0 is out of range"),
-    ("reps-lb-comparison", ["--slowLinks=1", "--pfc=true"], r"--slowLinks: the egress queue of .* is not an EcnQueueDisc.*allowed"),
     ("reps-lb-comparison", ["--pattern=websearch", "--duration=0"], r"--duration: must be greater than zero for websearch"),
     ("reps-lb-comparison", ["--pattern=websearch", "--load=0"], r"--load: 0 is out of range; expected a value in \(0, 1\]"),
     ("reps-lb-comparison", ["--pattern=websearch", "--load=1", "--duration=100s"], r"--duration, --load, --cdf: about .* flows would arrive.*allowed: at most 10000000"),

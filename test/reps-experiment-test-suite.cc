@@ -1537,9 +1537,8 @@ class UecScenarioOptionsTestCase : public TestCase
                 const auto& flows = r.flows.GetRecords();
                 NS_TEST_ASSERT_MSG_EQ(flows.size(), 2U, "two connections");
                 const Time gap = flows[1].flow.start - flows[0].flow.start;
-                NS_TEST_EXPECT_MSG_EQ(gap,
-                                      std::string(unit) == "us" ? MicroSeconds(40) : Seconds(0),
-                                      "start 40 in " << unit);
+                const Time expected = std::string(unit) == "us" ? MicroSeconds(40) : Seconds(0);
+                NS_TEST_EXPECT_MSG_EQ(gap, expected, "start 40 in " << unit);
             }
             std::remove(path);
         }
