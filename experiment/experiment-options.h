@@ -127,6 +127,8 @@ class ExperimentOptions : public FabricOptions
 
     /// Register the options of the workload.
     void RegisterWorkloadOptions();
+    /// Register the options of the incast patterns (incast, outcastincast).
+    void RegisterIncastOptions();
     /// Check --cdf, and that a Poisson pattern draws at most 10^7 flows.
     void CheckCdf() const;
     /// Register the options of the training loop, and the checks of the collectives.
@@ -137,6 +139,8 @@ class ExperimentOptions : public FabricOptions
     void RegisterBackgroundOptions();
     /// Register the options of the faults.
     void RegisterFaultOptions();
+    /// Register --slowLinks and --slowLinkFactor (uet-htsim's -failed N).
+    void RegisterSlowLinkOptions();
     /// Register the options of the run, and the checks across options.
     void RegisterRunOptions();
     /// Register the options of the outputs: JSON, CSV, packet captures, progress lines.

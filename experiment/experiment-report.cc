@@ -265,14 +265,6 @@ ResultJson(const RunResult& r)
     {
         j["failures"] = FailuresJson(r.failures);
     }
-    for (const SlowLink& s : r.slowLinks) // --slowLinks only
-    {
-        j["slow_links"].push_back({{"link", s.link},
-                                   {"rate_bps", s.rateBps},
-                                   {"queue_packets", s.queuePackets},
-                                   {"ecn_kmin_packets", s.ecnKmin},
-                                   {"ecn_kmax_packets", s.ecnKmax}});
-    }
     j["sim_time_us"] = Us(r.simTime);
     j["wall_s"] = r.wallSeconds;
     j["packets"] = r.packets;

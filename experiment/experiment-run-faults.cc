@@ -116,6 +116,12 @@ ExperimentRun::SlowDownLinks()
         s.ecnKmin = q.kmin;
         s.ecnKmax = q.kmax;
         m_result.slowLinks.push_back(s);
+        // In the JSON's events, as the other links of the fault options.
+        m_result.events.push_back({Seconds(0),
+                                   s.link + " at " + std::to_string(s.rateBps / 1000000) +
+                                       "Mbps, queue " + std::to_string(q.size) +
+                                       " packets, ECN " + std::to_string(q.kmin) + "-" +
+                                       std::to_string(q.kmax) + " (--slowLinks)"});
     }
 }
 
