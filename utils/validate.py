@@ -27,13 +27,19 @@ its report goes to build/validation-quick/ unless --out says otherwise.
 Needs Python 3 and, for the plots, matplotlib (Debian: python3-matplotlib); without it the
 report is written without plots.
 
+The uec group (--uet-htsim DIR, a checkout of uet-htsim) reruns the entries of that
+simulator's regression plans on the same fabrics and compares our tail FCTs with its committed
+outputs; --only uec runs it alone and writes its report to uec.md in the output folder.
+
 Usage: utils/validate.py [--quick] [--only NAME[,NAME...]] [--list] [--binary PATH]
                          [--out DIR] [--work DIR] [--seeds N] [-j N] [--any-build]
+                         [--uet-htsim DIR] [--reps-artifact DIR] [--cached-only]
                          [--timeout SECONDS] [--wait SECONDS]
 
 Examples:
   utils/validate.py --quick                       # CI: reduced set, report in build/
   utils/validate.py                               # full set, report in doc/validation/
+  utils/validate.py --only uec --uet-htsim ../uet-htsim -j 1   # doc/validation/uec.md
   utils/validate.py --only permutation-2tier,evspace-32 --seeds 1
 """
 
@@ -1767,6 +1773,9 @@ def main(argv=None):
                         help="runs in parallel (default: 2)")
     parser.add_argument("--any-build", action="store_true",
                         help="reuse cached runs even when the binary or library changed")
+    parser.add_argument("--cached-only", action="store_true",
+                        help="run nothing: write the report from the cached runs, the others "
+                             "reported as not run")
     parser.add_argument("--timeout", type=positive_int(), default=3600,
                         metavar="SECONDS", help="limit of a single run (default: 3600)")
     parser.add_argument("--wait", type=non_negative_int(), default=600,
@@ -1882,6 +1891,11 @@ def main(argv=None):
     for runs in by_key.values():
         for r in runs[1:]:
             r.record = runs[0].record
+    if args.cached_only:
+        for run in todo:
+            for r in by_key[json.dumps(run.key())]:
+                r.error = "not run (--cached-only)"
+        todo = []
     todo.sort(key=lambda r: -r.scenario.cost)   # the longest first: better packing on -j
     log("%d runs in %d scenario(s) (%s set); %d cached, %d to run with -j %d" % (
         len(by_key), len(scenarios), mode, len(by_key) - len(todo), len(todo), args.jobs))
