@@ -1144,7 +1144,7 @@ def uec_scenarios(root, quick, options, cc_names):
                         i + 1, UET, plan, e["matrix"], nodes,
                         " ".join(" ".join(p) for p in e["params"]) or "no parameters"),
                     opts, [sel or Selector("reps")], seeds=1, claims=claims,
-                    references=refs, panels=("fct_mean", "fct_max"), unavailable=why,
+                    references=refs, panels=(), unavailable=why,
                     cost=1 if hosts <= 16 else 20 if hosts <= 128 else 400)
                 s.group = "uec"
                 s.uec = {"plan": plan, "entry": e, "committed": c}
@@ -1946,9 +1946,10 @@ def main(argv=None):
         datas[s.name] = data
         if plt is not None and not s.unavailable:
             files = []
-            bars = s.name + "-fct.png"
-            plot_bars(plt, s, data, os.path.join(out_dir, bars))
-            files.append(bars)
+            if s.panels:    # none for one selector beside a published figure (uec entries)
+                bars = s.name + "-fct.png"
+                plot_bars(plt, s, data, os.path.join(out_dir, bars))
+                files.append(bars)
             if s.cdf:
                 cdf = s.name + "-cdf.png"
                 if plot_cdf(plt, s, data, os.path.join(out_dir, cdf)):
