@@ -839,7 +839,7 @@ def uet_datacenter(root):
     """uet-htsim's datacenter folder inside a checkout (or the folder itself)."""
     for d in (os.path.join(root, "htsim", "sim", "datacenter"), root):
         if os.path.isfile(os.path.join(d, "validate_uec_sender.txt")):
-            return d
+            return os.path.abspath(d)
     return None
 
 
@@ -1147,7 +1147,7 @@ def uec_scenarios(root, quick, options, cc_names):
                     references=refs, panels=(), unavailable=why,
                     cost=1 if hosts <= 16 else 20 if hosts <= 128 else 400)
                 s.group = "uec"
-                s.uec = {"plan": plan, "entry": e, "committed": c}
+                s.uec = {"plan": plan, "entry": e, "committed": c, "dc": dc}
                 s.notes = " ".join(notes)
                 out.append(s)
     if not quick:
@@ -1552,8 +1552,11 @@ def write_report(path, scenarios, results, datas, mode, binary, seeds_of, plots,
                 for sel in s.selectors:
                     groups.setdefault(tuple(sel.extra), []).append(sel.lb)
                 for extra, lbs in groups.items():
-                    add(" ".join([PROGRAM] + s.base + v.args + list(extra) +
-                                 ["--lb=" + ",".join(lbs), "--RngRun=<seed>"]))
+                    line = " ".join([PROGRAM] + s.base + v.args + list(extra) +
+                                    ["--lb=" + ",".join(lbs), "--RngRun=<seed>"])
+                    if s.uec:   # the checkout's place is the reader's own
+                        line = line.replace(s.uec["dc"], "DIR/htsim/sim/datacenter")
+                    add(line)
             add("```")
             add("")
         data = datas[s.name]
