@@ -6,7 +6,6 @@
 // failed cables, and the slow links of uet-htsim's -failed N.
 
 #include "experiment-options.h"
-
 #include "option-parser.h"
 
 #include "ns3/log.h"

@@ -178,18 +178,16 @@ void
 ExperimentOptions::RegisterIncastOptions()
 {
     OptionRegistry& o = m_options;
-    o.Add("incastSenders",
-          "incast, outcastincast: senders into host 0 (hosts)",
-          &incastSenders,
-          [this]() {
-              if (pattern == "incast" || pattern == "outcastincast")
-              {
-                  OptionParser::CheckRangeOrExit("--incastSenders",
-                                                 incastSenders,
-                                                 1,
-                                                 GetHosts() - 1);
-              }
-          });
+    o.Add(
+        "incastSenders",
+        "incast, outcastincast: senders into host 0 (hosts)",
+        &incastSenders,
+        [this]() {
+            if (pattern == "incast" || pattern == "outcastincast")
+            {
+                OptionParser::CheckRangeOrExit("--incastSenders", incastSenders, 1, GetHosts() - 1);
+            }
+        });
     o.Add("outcastFlows",
           "outcastincast: flows each incast sender but host 1 also sends to hosts of its own, "
           "numbered on from --incastSenders + 1 (flows)",
@@ -202,12 +200,12 @@ ExperimentOptions::RegisterIncastOptions()
               // 1 receiver, the senders, and the outcast receivers of senders 2 on.
               const double spare = static_cast<double>(GetHosts()) - 1 - incastSenders;
               const double max = incastSenders > 1 ? std::floor(spare / (incastSenders - 1)) : 1e9;
-              OptionParser::CheckRangeOrExit("--outcastFlows (with --incastSenders=" +
-                                                 std::to_string(incastSenders) + " on " +
-                                                 std::to_string(GetHosts()) + " hosts)",
-                                             outcastFlows,
-                                             0,
-                                             max);
+              OptionParser::CheckRangeOrExit(
+                  "--outcastFlows (with --incastSenders=" + std::to_string(incastSenders) + " on " +
+                      std::to_string(GetHosts()) + " hosts)",
+                  outcastFlows,
+                  0,
+                  max);
           });
 }
 
@@ -453,8 +451,8 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
        << "-" << GetAlias("ecnKmax").GetText() << ")" << (trim ? ", trimming" : "");
     // Stated whenever up-links are fewer than down-links (spines fewer than hosts per leaf).
     const double leafRatio = static_cast<double>(hostsPerLeaf) / spines;
-    os << "; oversubscription " << leafRatio << ":1 (" << hostsPerLeaf << " hosts x "
-       << linkRate << " per leaf over " << spines << " up-links x " << linkRate << ")";
+    os << "; oversubscription " << leafRatio << ":1 (" << hostsPerLeaf << " hosts x " << linkRate
+       << " per leaf over " << spines << " up-links x " << linkRate << ")";
     if (tiers == 3)
     {
         os << ", agg-core " << static_cast<double>(leaves) * spines / cores << ":1";

@@ -108,6 +108,7 @@ class ExperimentOptions : public FabricOptions
      * \return (g, l) pairs with 3 tiers, (spine, 0) pairs with 2 tiers, in that order
      */
     std::vector<std::pair<uint32_t, uint32_t>> GetSlowLinkSelection() const;
+
     /// Egress queue of a slow link, in packets.
     struct SlowQueue
     {

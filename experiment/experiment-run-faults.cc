@@ -99,8 +99,7 @@ ExperimentRun::SlowDownLinks()
         Ptr<EcnQueueDisc> disc = DynamicCast<EcnQueueDisc>(m_fabric->GetQueueDisc(link, side));
         if (!disc)
         {
-            OptionParser::Exit("--slowLinks: the egress queue of " +
-                               m_fabric->GetLinkName(link) +
+            OptionParser::Exit("--slowLinks: the egress queue of " + m_fabric->GetLinkName(link) +
                                " is not an EcnQueueDisc, whose size and ECN thresholds it "
                                "scales; allowed: the experiments' switch queues");
         }
@@ -119,9 +118,9 @@ ExperimentRun::SlowDownLinks()
         // In the JSON's events, as the other links of the fault options.
         m_result.events.push_back({Seconds(0),
                                    s.link + " at " + std::to_string(s.rateBps / 1000000) +
-                                       "Mbps, queue " + std::to_string(q.size) +
-                                       " packets, ECN " + std::to_string(q.kmin) + "-" +
-                                       std::to_string(q.kmax) + " (--slowLinks)"});
+                                       "Mbps, queue " + std::to_string(q.size) + " packets, ECN " +
+                                       std::to_string(q.kmin) + "-" + std::to_string(q.kmax) +
+                                       " (--slowLinks)"});
     }
 }
 

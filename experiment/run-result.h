@@ -63,11 +63,11 @@ struct RunEvent
  */
 struct SlowLink
 {
-    std::string link;          //!< The direction, e.g. "core0->agg0.0".
-    uint64_t rateBps{0};       //!< Its rate after scaling, bit/s.
-    uint32_t queuePackets{0};  //!< The egress queue's size after scaling, packets.
-    uint32_t ecnKmin{0};       //!< Its ECN Kmin after scaling, packets.
-    uint32_t ecnKmax{0};       //!< Its ECN Kmax after scaling, packets.
+    std::string link;         //!< The direction, e.g. "core0->agg0.0".
+    uint64_t rateBps{0};      //!< Its rate after scaling, bit/s.
+    uint32_t queuePackets{0}; //!< The egress queue's size after scaling, packets.
+    uint32_t ecnKmin{0};      //!< Its ECN Kmin after scaling, packets.
+    uint32_t ecnKmax{0};      //!< Its ECN Kmax after scaling, packets.
 };
 
 /**

@@ -191,10 +191,9 @@ WorkloadHelper::OutcastIncast(uint32_t senders, uint32_t outcastFlows, uint64_t 
     const uint64_t needed = 1 + static_cast<uint64_t>(senders) +
                             static_cast<uint64_t>(senders > 0 ? senders - 1 : 0) * outcastFlows;
     NS_ABORT_MSG_IF(senders < 1 || needed > m_hosts,
-                    "WorkloadHelper: outcast-incast of " << senders << " senders with "
-                                                         << outcastFlows << " outcast flows each "
-                                                         << "needs " << needed << " hosts, have "
-                                                         << m_hosts);
+                    "WorkloadHelper: outcast-incast of "
+                        << senders << " senders with " << outcastFlows << " outcast flows each "
+                        << "needs " << needed << " hosts, have " << m_hosts);
     std::vector<FlowSpec> flows;
     uint32_t next = senders + 1;
     for (uint32_t s = 1; s <= senders; ++s)

@@ -1303,8 +1303,8 @@ class UecScenarioOptionsTestCase : public TestCase
     {
         seen->rates.clear();
         seen->queues.clear();
-        for (ClosFabric::Tier tier : {ClosFabric::LEAF_SPINE, ClosFabric::LEAF_AGG,
-                                      ClosFabric::AGG_CORE})
+        for (ClosFabric::Tier tier :
+             {ClosFabric::LEAF_SPINE, ClosFabric::LEAF_AGG, ClosFabric::AGG_CORE})
         {
             if (f->GetNTiers() == 2 && tier != ClosFabric::LEAF_SPINE)
             {
@@ -1320,9 +1320,8 @@ class UecScenarioOptionsTestCase : public TestCase
                 {
                     DataRateValue rate;
                     f->GetLinkDevice(link, side)->GetAttribute("DataRate", rate);
-                    const std::string name =
-                        f->GetNodeName(f->GetLinkNode(link, side)) + "->" +
-                        f->GetNodeName(f->GetLinkNode(link, 1 - side));
+                    const std::string name = f->GetNodeName(f->GetLinkNode(link, side)) + "->" +
+                                             f->GetNodeName(f->GetLinkNode(link, 1 - side));
                     seen->rates.emplace_back(rate.Get().GetBitRate(), name);
                     Ptr<QueueDisc> q = f->GetQueueDisc(link, side);
                     StringValue size;
@@ -1350,8 +1349,7 @@ class UecScenarioOptionsTestCase : public TestCase
         RunResult b = e.Run(e.GetSelectors()[0]);
         Simulator::Destroy();
         NS_TEST_EXPECT_MSG_EQ(a.flows.GetRecords().size(), b.flows.GetRecords().size(), "flows");
-        for (size_t i = 0; i < a.flows.GetRecords().size() && i < b.flows.GetRecords().size();
-             ++i)
+        for (size_t i = 0; i < a.flows.GetRecords().size() && i < b.flows.GetRecords().size(); ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(a.flows.GetRecords()[i].finished,
                                   b.flows.GetRecords()[i].finished,
@@ -1451,8 +1449,7 @@ class UecScenarioOptionsTestCase : public TestCase
             {
                 const bool spine0 = name.find("spine0") != std::string::npos;
                 NS_TEST_EXPECT_MSG_EQ(bps, spine0 ? 25000000000ULL : 100000000000ULL, name);
-                NS_TEST_EXPECT_MSG_EQ(seen.queues[name], spine0 ? "11p/2p/9p" : "43p/9p/35p",
-                                      name);
+                NS_TEST_EXPECT_MSG_EQ(seen.queues[name], spine0 ? "11p/2p/9p" : "43p/9p/35p", name);
                 slow += spine0 ? 1 : 0;
             }
             NS_TEST_EXPECT_MSG_EQ(slow, 4U, "2 leaves x 2 directions of spine 0");
