@@ -190,6 +190,7 @@ def build(bld):
         'experiment/distributed-run.cc',
         'experiment/experiment-options-collectives.cc',
         'experiment/experiment-options-distributed.cc',
+        'experiment/experiment-options-faults.cc',
         'experiment/experiment-options.cc',
         'experiment/experiment-report.cc',
         'experiment/experiment-run-collectives.cc',

@@ -107,6 +107,13 @@ void
 ExperimentOptions::RegisterTraceOptions()
 {
     OptionRegistry& o = m_options;
+    // Before --traceFile, whose check reads the file with it.
+    o.AddChoice("traceStartUnit",
+                "trace: unit of the start times of htsim connection-matrix lines (ps: htsim's "
+                "ConnectionMatrix and the REPS artifact; us: uet-htsim's htsim_uec, which reads "
+                "them as whole microseconds)",
+                &traceStartUnit,
+                {"ps", "us"});
     o.Add("traceFile",
           "trace: flow trace to replay, one flow per line 'start src dst bytes "
           "[after=ID|after=line:L]' (a file; see data/example.trace)",
@@ -127,6 +134,7 @@ ExperimentOptions::RegisterTraceOptions()
                   OptionParser::Exit("--traceFile: --pattern=trace needs a trace file; "
                                      "allowed: the path of a readable flow trace");
               }
+              m_trace.SetMatrixStartUnit(traceStartUnit == "us" ? 1000000 : 1);
               if (!m_trace.Load(traceFile, GetHosts(), error))
               {
                   OptionParser::Exit("--traceFile: " + error);

@@ -19,11 +19,8 @@ namespace
 {
 
 /// The patterns whose flows are all known before the run: a rank starts those of its hosts.
-const std::vector<std::string> g_distributedPatterns = {"permutation",
-                                                        "tornado",
-                                                        "incast",
-                                                        "websearch",
-                                                        "hadoop"};
+const std::vector<std::string> g_distributedPatterns =
+    {"permutation", "tornado", "incast", "outcastincast", "single", "bidir", "websearch", "hadoop"};
 
 } // namespace
 

@@ -14,7 +14,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
-#include <fstream>
+#include <cmath>
 #include <sstream>
 
 namespace ns3
@@ -28,6 +28,9 @@ namespace
 const std::vector<std::string> g_patterns = {"permutation",
                                              "tornado",
                                              "incast",
+                                             "outcastincast",
+                                             "single",
+                                             "bidir",
                                              "alltoall",
                                              "allreduce",
                                              "allgather",
@@ -47,6 +50,7 @@ ExperimentOptions::ExperimentOptions()
       duration("100us"),
       cdf(""),
       incastSenders(8),
+      outcastFlows(9),
       qpsPerPeer(1),
       ring("interleaved"),
       iterations(4),
@@ -55,6 +59,7 @@ ExperimentOptions::ExperimentOptions()
       jobs(1),
       jobLayout("contiguous"),
       traceFile(""),
+      traceStartUnit("ps"),
       background(0),
       backgroundSize("8MiB"),
       tcpBackground(0),
@@ -70,6 +75,8 @@ ExperimentOptions::ExperimentOptions()
       failGap("0"),
       failLeaf(-1),
       failureFile(""),
+      slowLinks(0),
+      slowLinkFactor(0.25),
       rngRun(RngSeedManager::GetRun()),
       startTime("1us"),
       stopTime("100ms"),
@@ -84,10 +91,12 @@ ExperimentOptions::ExperimentOptions()
       systems(1)
 {
     RegisterWorkloadOptions();
+    RegisterIncastOptions();
     RegisterCollectiveOptions();
     RegisterTraceOptions();
     RegisterBackgroundOptions();
     RegisterFaultOptions();
+    RegisterSlowLinkOptions();
     RegisterRunOptions();
     RegisterOutputOptions();
     RegisterDistributedOptions();
@@ -100,8 +109,11 @@ ExperimentOptions::RegisterWorkloadOptions()
 {
     OptionRegistry& o = m_options;
     o.AddChoice("pattern",
-                "Traffic pattern (permutation, tornado, incast, alltoall, allreduce, allgather, "
-                "reducescatter, butterfly, training, trace, websearch or hadoop)",
+                "Traffic pattern (permutation, tornado, incast, outcastincast, single, bidir, "
+                "alltoall, allreduce, allgather, reducescatter, butterfly, training, trace, "
+                "websearch or hadoop; single: one flow from host 0 to the last host; bidir: "
+                "one each way; outcastincast: hosts 1 to --incastSenders into host 0, hosts 2 "
+                "on also sending --outcastFlows flows each elsewhere)",
                 &pattern,
                 g_patterns);
     o.Add("flowSize",
@@ -149,12 +161,6 @@ ExperimentOptions::RegisterWorkloadOptions()
           "<cumulative percent>' lines; empty: the pattern's own)",
           &cdf,
           [this]() { CheckCdf(); });
-    o.Add("incastSenders", "incast: senders into host 0 (hosts)", &incastSenders, [this]() {
-        if (pattern == "incast")
-        {
-            OptionParser::CheckRangeOrExit("--incastSenders", incastSenders, 1, GetHosts() - 1);
-        }
-    });
     o.AddRange("qpsPerPeer",
                "alltoall: queue pairs per pair of hosts (QPs)",
                &qpsPerPeer,
@@ -166,6 +172,41 @@ ExperimentOptions::RegisterWorkloadOptions()
                 "next leaf; random)",
                 &ring,
                 {"sequential", "interleaved", "random"});
+}
+
+void
+ExperimentOptions::RegisterIncastOptions()
+{
+    OptionRegistry& o = m_options;
+    o.Add(
+        "incastSenders",
+        "incast, outcastincast: senders into host 0 (hosts)",
+        &incastSenders,
+        [this]() {
+            if (pattern == "incast" || pattern == "outcastincast")
+            {
+                OptionParser::CheckRangeOrExit("--incastSenders", incastSenders, 1, GetHosts() - 1);
+            }
+        });
+    o.Add("outcastFlows",
+          "outcastincast: flows each incast sender but host 1 also sends to hosts of its own, "
+          "numbered on from --incastSenders + 1 (flows)",
+          &outcastFlows,
+          [this]() {
+              if (pattern != "outcastincast")
+              {
+                  return;
+              }
+              // 1 receiver, the senders, and the outcast receivers of senders 2 on.
+              const double spare = static_cast<double>(GetHosts()) - 1 - incastSenders;
+              const double max = incastSenders > 1 ? std::floor(spare / (incastSenders - 1)) : 1e9;
+              OptionParser::CheckRangeOrExit(
+                  "--outcastFlows (with --incastSenders=" + std::to_string(incastSenders) + " on " +
+                      std::to_string(GetHosts()) + " hosts)",
+                  outcastFlows,
+                  0,
+                  max);
+          });
 }
 
 void
@@ -254,99 +295,6 @@ ExperimentOptions::RegisterBackgroundOptions()
               }
               m_parsed.tcpVariant = tid;
           });
-}
-
-void
-ExperimentOptions::RegisterFaultOptions()
-{
-    OptionRegistry& o = m_options;
-    // How many uplinks may be picked: those of one leaf, or of every leaf.
-    auto uplinks = [this](int32_t leaf) {
-        uint32_t nLeaves = tiers == 3 ? pods * leaves : leaves;
-        // Every plane's uplinks (of the leaf of that number in every plane).
-        return (leaf >= 0 ? spines : nLeaves * spines) * planes;
-    };
-    auto lastLeaf = [this]() { return (tiers == 3 ? pods * leaves : leaves) - 1.0; };
-    o.Add("degradedLinks", "Leaf uplinks slowed down to --degradedRate (links)", &degradedLinks);
-    o.AddRate("degradedRate",
-              "Rate of the degraded links (DataRate, e.g. 200Gbps)",
-              &degradedRate,
-              &m_parsed.degradedRate);
-    o.Add("degradeLeaf",
-          "Degrade the first uplinks of this leaf; -1: uplinks drawn at random (leaf index)",
-          &degradeLeaf,
-          [this, uplinks, lastLeaf]() {
-              OptionParser::CheckRangeOrExit("--degradeLeaf", degradeLeaf, -1, lastLeaf());
-              OptionParser::CheckRangeOrExit("--degradedLinks",
-                                             degradedLinks,
-                                             0,
-                                             uplinks(degradeLeaf));
-          });
-    o.Add("failedLinks", "Leaf uplinks that fail (links)", &failedLinks);
-    o.AddTime("failAt", "When the first failure happens (Time)", &failAt, &m_parsed.failAt);
-    o.AddTime("failFor",
-              "How long each failed link stays down; 0: for good (Time)",
-              &failFor,
-              &m_parsed.failFor);
-    o.AddTime("failGap",
-              "Time between two successive failures (Time)",
-              &failGap,
-              &m_parsed.failGap);
-    o.Add("failLeaf",
-          "Fail the first uplinks of this leaf; -1: uplinks drawn at random (leaf index)",
-          &failLeaf,
-          [this, uplinks, lastLeaf]() {
-              OptionParser::CheckRangeOrExit("--failLeaf", failLeaf, -1, lastLeaf());
-              OptionParser::CheckRangeOrExit("--failedLinks", failedLinks, 0, uplinks(failLeaf));
-          });
-    o.AddAttribute("reconverge",
-                   "ns3::ClosPlane::RoutingConvergenceDelay",
-                   AttributeAlias::Unit::NEVER);
-    o.AddAttribute("failedCables", "ns3::CableFailureController::MaxShare");
-    o.AddAttribute("cableFailStart", "ns3::CableFailureController::StartTime");
-    o.AddAttribute("cableFailPeriod", "ns3::CableFailureController::Period");
-    o.Add("failureFile",
-          "Failure schedule: one event per line, '<time> <element> <action> [<value>...]', e.g. "
-          "'20us link:leaf0-spine1 down' or '0 switch:spine2 flap 5us 50us 10' (path; empty: "
-          "none; format in the manual)",
-          &failureFile,
-          [this]() {
-              m_failureEvents.clear();
-              m_htsimCables = FailureSchedule::HtsimCableFailures();
-              if (failureFile.empty())
-              {
-                  return;
-              }
-              std::ifstream file(failureFile);
-              std::ostringstream text;
-              text << file.rdbuf();
-              std::string error;
-              if (file && FailureSchedule::IsHtsimFailures(text.str()))
-              {
-                  error = FailureSchedule::ParseHtsimFailures(text.str(), m_htsimCables);
-                  error = error.empty() ? "" : failureFile + ": " + error;
-              }
-              else
-              {
-                  error = FailureSchedule::Load(failureFile, m_failureEvents);
-              }
-              if (!error.empty())
-              {
-                  OptionParser::Exit("--failureFile: " + error);
-              }
-          });
-}
-
-const std::vector<FailureSchedule::Event>&
-ExperimentOptions::GetFailureEvents() const
-{
-    return m_failureEvents;
-}
-
-const FailureSchedule::HtsimCableFailures&
-ExperimentOptions::GetHtsimCableFailures() const
-{
-    return m_htsimCables;
 }
 
 void
@@ -474,6 +422,13 @@ ExperimentOptions::FillConfig(ExperimentReport& report) const
     report.SetConfig("hosts", GetHosts());
     report.SetConfig("linkRate_bps", m_parsed.linkRate.GetBitRate());
     report.SetConfig("flowSize_bytes", m_parsed.flowBytes);
+    // Every link runs at --linkRate: host capacity over up-link capacity is a count ratio.
+    report.SetConfig("oversubscription", static_cast<double>(hostsPerLeaf) / spines);
+    if (tiers == 3)
+    {
+        report.SetConfig("oversubscription_agg_core",
+                         static_cast<double>(leaves) / (static_cast<double>(cores) / spines));
+    }
     report.SetConfig("RngRun", RngSeedManager::GetRun());
     report.SetConfig("RngSeed", RngSeedManager::GetSeed());
 }
@@ -494,6 +449,24 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
     os << ", " << linkRate << " links, " << linkDelay << " delay, queues "
        << GetAlias("queuePackets").GetText() << " packets (ECN " << GetAlias("ecnKmin").GetText()
        << "-" << GetAlias("ecnKmax").GetText() << ")" << (trim ? ", trimming" : "");
+    // Stated whenever up-links are fewer than down-links (spines fewer than hosts per leaf).
+    const double leafRatio = static_cast<double>(hostsPerLeaf) / spines;
+    os << "; oversubscription " << leafRatio << ":1 (" << hostsPerLeaf << " hosts x " << linkRate
+       << " per leaf over " << spines << " up-links x " << linkRate << ")";
+    if (tiers == 3)
+    {
+        os << ", agg-core " << static_cast<double>(leaves) * spines / cores << ":1";
+    }
+    if (slowLinks > 0)
+    {
+        const std::vector<std::pair<uint32_t, uint32_t>> slow = GetSlowLinkSelection();
+        const SlowQueue q = GetSlowLinkQueue();
+        os << "; " << slow.size()
+           << (tiers == 3 ? " core-to-agg link directions" : " spines (both directions)")
+           << " slowed (uet-htsim -failed " << slowLinks << ") to " << slowLinkFactor * 100
+           << "% of " << linkRate << ", queues " << q.size << " packets, ECN " << q.kmin << "-"
+           << q.kmax << " (the JSON's events list them)";
+    }
     if (planes > 1)
     {
         os << "; " << planes << " identical planes (a NIC port per plane, plane = EV mod " << planes

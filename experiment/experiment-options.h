@@ -60,6 +60,7 @@ class ExperimentOptions : public FabricOptions
     std::string duration;          //!< Arrival window of Poisson patterns.
     std::string cdf;               //!< Flow-size distribution of Poisson patterns (name or file).
     uint32_t incastSenders;        //!< Senders of the incast pattern.
+    uint32_t outcastFlows;         //!< Outcast flows per sender of outcastincast.
     uint32_t qpsPerPeer;           //!< Queue pairs per peer (all-to-all).
     std::string ring;              //!< Ring order of the all-reduce.
     uint32_t iterations;           //!< Iterations of the training loop.
@@ -68,6 +69,7 @@ class ExperimentOptions : public FabricOptions
     uint32_t jobs;                 //!< Concurrent jobs of a collective pattern.
     std::string jobLayout;         //!< How hosts are dealt to the jobs.
     std::string traceFile;         //!< Flow trace replayed by --pattern=trace.
+    std::string traceStartUnit;    //!< Unit of connection-matrix start times (ps or us).
     double background;             //!< Share of hosts sending ECMP-pinned background flows.
     std::string backgroundSize;    //!< Bytes per background flow.
     double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.
@@ -83,6 +85,8 @@ class ExperimentOptions : public FabricOptions
     std::string failGap;           //!< Time between two successive failures.
     int32_t failLeaf;              //!< Leaf whose uplinks fail (-1: random uplinks).
     std::string failureFile;       //!< Failure schedule file (empty: none).
+    uint32_t slowLinks;            //!< uet-htsim's -failed N: links slowed with their queues.
+    double slowLinkFactor;         //!< Share of the rate, queue and ECN thresholds they keep.
     uint64_t rngRun;               //!< ns-3 run number (RngSeedManager::SetRun).
     std::string startTime;         //!< When the workload starts.
     std::string stopTime;          //!< Simulated-time limit.
@@ -96,11 +100,36 @@ class ExperimentOptions : public FabricOptions
     bool quiet;                    //!< No progress lines.
     uint32_t systems;              //!< MPI ranks the fabric is cut into (1: sequential).
 
+    /**
+     * The links of --slowLinks, picked as uet-htsim's -failed N picks them. With 3 tiers: the
+     * core-to-aggregation direction of the l-th core link of aggregation switch g (counted
+     * over all pods, g = pod x aggsPerPod + agg) whenever l + g x aggsPerPod < N. With 2
+     * tiers: both directions of every link of the first N spines.
+     * \return (g, l) pairs with 3 tiers, (spine, 0) pairs with 2 tiers, in that order
+     */
+    std::vector<std::pair<uint32_t, uint32_t>> GetSlowLinkSelection() const;
+
+    /// Egress queue of a slow link, in packets.
+    struct SlowQueue
+    {
+        uint32_t size; //!< --queuePackets scaled.
+        uint32_t kmin; //!< --ecnKmin scaled.
+        uint32_t kmax; //!< --ecnKmax scaled.
+    };
+
+    /**
+     * \return the queue size and ECN thresholds scaled by --slowLinkFactor, each rounded to
+     *         the nearest packet, then kept valid: size >= 1, kmin < kmax <= size
+     */
+    SlowQueue GetSlowLinkQueue() const;
+
   private:
     std::vector<FailureSchedule::Event> m_failureEvents; //!< Events of --failureFile.
 
     /// Register the options of the workload.
     void RegisterWorkloadOptions();
+    /// Register the options of the incast patterns (incast, outcastincast).
+    void RegisterIncastOptions();
     /// Check --cdf, and that a Poisson pattern draws at most 10^7 flows.
     void CheckCdf() const;
     /// Register the options of the training loop, and the checks of the collectives.
@@ -111,6 +140,8 @@ class ExperimentOptions : public FabricOptions
     void RegisterBackgroundOptions();
     /// Register the options of the faults.
     void RegisterFaultOptions();
+    /// Register --slowLinks and --slowLinkFactor (uet-htsim's -failed N).
+    void RegisterSlowLinkOptions();
     /// Register the options of the run, and the checks across options.
     void RegisterRunOptions();
     /// Register the options of the outputs: JSON, CSV, packet captures, progress lines.

@@ -10,13 +10,18 @@
 #include "option-parser.h"
 
 #include "ns3/cable-failure-controller.h"
+#include "ns3/data-rate.h"
 #include "ns3/double.h"
+#include "ns3/ecn-queue-disc.h"
 #include "ns3/fabric-trace-helper.h"
 #include "ns3/failure-injector.h"
 #include "ns3/log.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-size.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -44,6 +49,79 @@ ExperimentRun::EnableCaptures()
     }
     // One set of files per path selector: each has a fabric of its own.
     trace.EnablePcap(e.pcap + "-" + m_choice.name, m_fabric, nodes);
+}
+
+void
+ExperimentRun::SlowDownLinks()
+{
+    const FabricExperiment& e = m_exp;
+    if (e.slowLinks == 0)
+    {
+        return;
+    }
+    const ExperimentOptions::SlowQueue q = e.GetSlowLinkQueue();
+    // (link, transmitting side): 3 tiers, the core's side of agg-core links; 2 tiers, both.
+    std::vector<std::pair<uint32_t, uint32_t>> directions;
+    for (const auto& [g, l] : e.GetSlowLinkSelection())
+    {
+        if (e.tiers == 2)
+        {
+            for (uint32_t leaf = 0; leaf < m_fabric->GetNLeaves(); ++leaf)
+            {
+                const uint32_t link = m_fabric->GetLeafSpineLink(leaf, g);
+                directions.emplace_back(link, 0);
+                directions.emplace_back(link, 1);
+            }
+            continue;
+        }
+        const uint32_t pod = g / e.spines;
+        Ptr<Node> agg = m_fabric->GetAgg(pod, g % e.spines);
+        // The l-th core this aggregation switch is wired to, in core order.
+        uint32_t seen = 0;
+        for (uint32_t core = 0; core < m_fabric->GetNCores(); ++core)
+        {
+            const uint32_t link = m_fabric->FindLink(agg, m_fabric->GetCore(core));
+            if (link != ClosFabric::NO_LINK && seen++ == l)
+            {
+                directions.emplace_back(link, 1);
+                break;
+            }
+        }
+    }
+    for (const auto& [link, side] : directions)
+    {
+        Ptr<PointToPointNetDevice> device = m_fabric->GetLinkDevice(link, side);
+        DataRateValue rate;
+        device->GetAttribute("DataRate", rate);
+        const DataRate slow(static_cast<uint64_t>(
+            std::llround(static_cast<double>(rate.Get().GetBitRate()) * e.slowLinkFactor)));
+        device->SetDataRate(slow);
+        Ptr<EcnQueueDisc> disc = DynamicCast<EcnQueueDisc>(m_fabric->GetQueueDisc(link, side));
+        if (!disc)
+        {
+            OptionParser::Exit("--slowLinks: the egress queue of " + m_fabric->GetLinkName(link) +
+                               " is not an EcnQueueDisc, whose size and ECN thresholds it "
+                               "scales; allowed: the experiments' switch queues");
+        }
+        // Kmin first: every intermediate state stays below the size.
+        disc->SetAttribute("Kmin", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, q.kmin)));
+        disc->SetAttribute("Kmax", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, q.kmax)));
+        disc->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, q.size));
+        SlowLink s;
+        s.link = m_fabric->GetNodeName(m_fabric->GetLinkNode(link, side)) + "->" +
+                 m_fabric->GetNodeName(m_fabric->GetLinkNode(link, 1 - side));
+        s.rateBps = slow.GetBitRate();
+        s.queuePackets = q.size;
+        s.ecnKmin = q.kmin;
+        s.ecnKmax = q.kmax;
+        m_result.slowLinks.push_back(s);
+        // In the JSON's events, as the other links of the fault options.
+        m_result.events.push_back({Seconds(0),
+                                   s.link + " at " + std::to_string(s.rateBps / 1000000) +
+                                       "Mbps, queue " + std::to_string(q.size) + " packets, ECN " +
+                                       std::to_string(q.kmin) + "-" + std::to_string(q.kmax) +
+                                       " (--slowLinks)"});
+    }
 }
 
 std::vector<FailureSchedule::Event>

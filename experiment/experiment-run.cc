@@ -152,6 +152,7 @@ ExperimentRun::BuildFabric()
     m_hosts = m_fabric->GetHosts();
     // The longest base RTT: host 0 to the last host crosses the whole fabric.
     m_fabricRtt = m_fabric->GetBaseRtt(0, m_hosts.GetN() - 1, m_packetBytes, m_ackBytes);
+    SlowDownLinks();
 }
 
 Callback<Time, const FlowSpec&>
@@ -209,6 +210,16 @@ ExperimentRun::Patterns()
          [](ExperimentRun& r) {
              r.m_flows = r.m_workload->Incast(r.m_exp.incastSenders, 0, r.m_parsed.flowBytes);
          }},
+        {"outcastincast",
+         [](ExperimentRun& r) {
+             r.m_flows = r.m_workload->OutcastIncast(r.m_exp.incastSenders,
+                                                     r.m_exp.outcastFlows,
+                                                     r.m_parsed.flowBytes);
+         }},
+        {"single",
+         [](ExperimentRun& r) { r.m_flows = r.m_workload->Pair(r.m_parsed.flowBytes, false); }},
+        {"bidir",
+         [](ExperimentRun& r) { r.m_flows = r.m_workload->Pair(r.m_parsed.flowBytes, true); }},
         {"websearch", [](ExperimentRun& r) { r.MakePoisson(); }},
         {"hadoop", [](ExperimentRun& r) { r.MakePoisson(); }},
         {"allreduce", [](ExperimentRun& r) { r.MakeAllReduce(); }},

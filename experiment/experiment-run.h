@@ -64,6 +64,10 @@ class ExperimentRun
 
     /// Build the fabric with its switch queues, and give its switches their streams.
     void BuildFabric();
+    /// Slow down the links of --slowLinks with their egress queues and ECN thresholds
+    /// (uet-htsim's -failed N), after the fabric's base RTT is known (as uet-htsim's, from
+    /// the nominal rates).
+    void SlowDownLinks();
     /// Install the RDMA stack on every host with the path selector of the run.
     void InstallTransport();
     /// Packet captures of the ports of --pcapNodes, when --pcap is given.

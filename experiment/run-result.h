@@ -58,6 +58,20 @@ struct RunEvent
 
 /**
  * \ingroup reps
+ * One link direction slowed down by --slowLinks (uet-htsim's -failed N): its rate and its
+ * egress queue's size and ECN thresholds, all scaled by --slowLinkFactor.
+ */
+struct SlowLink
+{
+    std::string link;         //!< The direction, e.g. "core0->agg0.0".
+    uint64_t rateBps{0};      //!< Its rate after scaling, bit/s.
+    uint32_t queuePackets{0}; //!< The egress queue's size after scaling, packets.
+    uint32_t ecnKmin{0};      //!< Its ECN Kmin after scaling, packets.
+    uint32_t ecnKmax{0};      //!< Its ECN Kmax after scaling, packets.
+};
+
+/**
+ * \ingroup reps
  * PFC activity of one end of a link (a switch port or a host NIC) during a run.
  */
 struct PortPause
@@ -109,6 +123,7 @@ struct RunResult
     std::vector<TimeSeries> timeseries;                   //!< Sampled series.
     std::vector<RunEvent> events;                         //!< Fabric events (failures).
     std::vector<FailureInjector::Outcome> failures;       //!< Lines of --failureFile.
+    std::vector<SlowLink> slowLinks;                      //!< Links of --slowLinks.
     TcpBackgroundResult tcpBackground;                    //!< ns-3 TCP background flows.
     PfcResult pfc;                                        //!< PFC pauses (lossless fabric).
     std::map<std::string, double> extra; //!< More numeric fields, written as they are named.

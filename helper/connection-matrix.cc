@@ -32,6 +32,7 @@ struct MatrixReader
     std::vector<bool> triggerDeclared;         //!< Whether a trigger line was read.
     std::vector<uint32_t> triggerLine;         //!< Line that first named each trigger.
     std::string field;                         //!< The field at fault.
+    uint64_t startPs{1};                       //!< Picoseconds per unit of a start time.
 
     /**
      * \param id a trigger id of the matrix
@@ -251,10 +252,12 @@ ParseConnectionKeywords(const std::vector<std::string>& tok,
             // The replay's clock counts nanoseconds: the start is rounded to the nearest.
             why = WholeAfter(tok,
                              i++,
-                             FlowTrace::MAX_START_NS * 1000,
+                             FlowTrace::MAX_START_NS * 1000 / r.startPs,
                              v,
-                             "a time in picoseconds, a whole number in [0, 1000s]");
-            f.startNs = (v + 500) / 1000;
+                             r.startPs == 1 ? "a time in picoseconds, a whole number in [0, 1000s]"
+                                            : "a time in microseconds, a whole number in [0, "
+                                              "1000s]");
+            f.startNs = (v * r.startPs + 500) / 1000;
             hasStart = true;
         }
         else if (key == "trigger" || key == "send_done_trigger")
@@ -425,6 +428,7 @@ FlowTrace::ParseConnectionMatrix(const std::string& text, uint32_t hosts, std::s
 {
     MatrixReader r;
     r.hosts = hosts;
+    r.startPs = m_matrixStartPs;
     std::istringstream in(text);
     std::string line;
     uint32_t lineNo = 0;

@@ -353,6 +353,12 @@ FlowTrace::Load(const std::string& path, uint32_t hosts, std::string& error)
     return true;
 }
 
+void
+FlowTrace::SetMatrixStartUnit(uint64_t picoseconds)
+{
+    m_matrixStartPs = picoseconds == 0 ? 1 : picoseconds;
+}
+
 const std::vector<FlowTrace::Flow>&
 FlowTrace::GetFlows() const
 {

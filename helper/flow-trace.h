@@ -119,6 +119,14 @@ class FlowTrace
      */
     bool Load(const std::string& path, uint32_t hosts, std::string& error);
 
+    /**
+     * The unit of the start times of connection-matrix lines: htsim's ConnectionMatrix reads
+     * them as picoseconds (the REPS artifact's simulator), uet-htsim's main_uec as whole
+     * microseconds (it passes them to timeFromUs). Applies to later Parse() calls.
+     * \param picoseconds picoseconds per unit: 1 (the default) or 1000000
+     */
+    void SetMatrixStartUnit(uint64_t picoseconds);
+
     /// \return the flows, in file order (a flow's id is its index).
     const std::vector<Flow>& GetFlows() const;
 
@@ -144,6 +152,7 @@ class FlowTrace
     bool ParseConnectionMatrix(const std::string& text, uint32_t hosts, std::string& error);
 
     std::vector<Flow> m_flows;       //!< The flows.
+    uint64_t m_matrixStartPs{1};     //!< Picoseconds per unit of a matrix's start times.
     std::vector<Trigger> m_triggers; //!< The triggers (connection matrices).
 };
 

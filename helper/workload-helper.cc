@@ -169,6 +169,45 @@ WorkloadHelper::Incast(uint32_t senders, uint32_t dst, uint64_t bytes)
 }
 
 std::vector<FlowSpec>
+WorkloadHelper::Pair(uint64_t bytes, bool bidirectional)
+{
+    NS_LOG_FUNCTION(this << bytes << bidirectional);
+    NS_ABORT_MSG_IF(bytes == 0, "WorkloadHelper: flow size must be >= 1 byte");
+    const uint32_t last = m_hosts - 1;
+    std::vector<FlowSpec> flows;
+    flows.push_back(Make(0, last, bytes, bidirectional ? "bidir" : "single"));
+    if (bidirectional)
+    {
+        flows.push_back(Make(last, 0, bytes, "bidir"));
+    }
+    return flows;
+}
+
+std::vector<FlowSpec>
+WorkloadHelper::OutcastIncast(uint32_t senders, uint32_t outcastFlows, uint64_t bytes)
+{
+    NS_LOG_FUNCTION(this << senders << outcastFlows << bytes);
+    NS_ABORT_MSG_IF(bytes == 0, "WorkloadHelper: flow size must be >= 1 byte");
+    const uint64_t needed = 1 + static_cast<uint64_t>(senders) +
+                            static_cast<uint64_t>(senders > 0 ? senders - 1 : 0) * outcastFlows;
+    NS_ABORT_MSG_IF(senders < 1 || needed > m_hosts,
+                    "WorkloadHelper: outcast-incast of "
+                        << senders << " senders with " << outcastFlows << " outcast flows each "
+                        << "needs " << needed << " hosts, have " << m_hosts);
+    std::vector<FlowSpec> flows;
+    uint32_t next = senders + 1;
+    for (uint32_t s = 1; s <= senders; ++s)
+    {
+        flows.push_back(Make(s, 0, bytes, "incast"));
+        for (uint32_t k = 0; s > 1 && k < outcastFlows; ++k)
+        {
+            flows.push_back(Make(s, next++, bytes, "outcast"));
+        }
+    }
+    return flows;
+}
+
+std::vector<FlowSpec>
 WorkloadHelper::AllToAll(uint64_t bytesPerPeer, uint32_t flowsPerPeer)
 {
     NS_LOG_FUNCTION(this << bytesPerPeer << flowsPerPeer);

@@ -88,6 +88,28 @@ class WorkloadHelper
     std::vector<FlowSpec> Incast(uint32_t senders, uint32_t dst, uint64_t bytes);
 
     /**
+     * One connection across the fabric, or one each way (uet-htsim's one.cm and bidir.cm):
+     * host 0 to the last host, which lies under another leaf (and pod) whenever there is one.
+     * \param bytes message size of every flow.
+     * \param bidirectional also a flow from the last host to host 0.
+     * \return 1 or 2 flows, tag "single" or "bidir".
+     */
+    std::vector<FlowSpec> Pair(uint64_t bytes, bool bidirectional);
+
+    /**
+     * An incast whose senders also send elsewhere (uet-htsim's outcast_incast.cm): hosts 1 to
+     * \p senders each send one flow into host 0; hosts 2 to \p senders also each send
+     * \p outcastFlows flows to hosts of their own, numbered on from \p senders + 1 (host 2 to
+     * senders + 1, ..., host 3 to the next ones), so that host 1's flow into host 0 is the
+     * victim of the others' outcast. Needs 1 + senders + (senders - 1) x outcastFlows hosts.
+     * \param senders incast senders (1 to N-1).
+     * \param outcastFlows flows each sender but host 1 also sends to hosts of its own.
+     * \param bytes message size of every flow.
+     * \return the incast flows (tag "incast") and the outcast flows (tag "outcast").
+     */
+    std::vector<FlowSpec> OutcastIncast(uint32_t senders, uint32_t outcastFlows, uint64_t bytes);
+
+    /**
      * Every host sends to every other host.
      * \param bytesPerPeer bytes from one host to one peer, split over \p flowsPerPeer flows.
      * \param flowsPerPeer parallel flows (queue pairs) per ordered pair of hosts (at least 1).

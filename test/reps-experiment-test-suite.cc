@@ -33,6 +33,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <unistd.h>
 
 using namespace ns3;
@@ -1273,6 +1274,278 @@ class CustomSelectorTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The UEC regression's scenarios as options: --pattern=single, bidir and outcastincast make
+ * the flows of uet-htsim's one.cm, bidir.cm and outcast_incast.cm; --spines below
+ * --hostsPerLeaf is an oversubscribed leaf-spine whose ratio reaches the summary and the JSON;
+ * --slowLinks picks the links uet-htsim's -failed N picks (3 tiers: the core-to-agg
+ * direction of agg 0's first core links; 2 tiers: every link of the first spines), at a
+ * quarter of the rate with the queue and ECN thresholds scaled, and leaves the other
+ * direction and the other links alone; --traceStartUnit=us reads a matrix's start times as
+ * uet-htsim's htsim_uec does. Every run is reproduced bit for bit.
+ */
+class UecScenarioOptionsTestCase : public TestCase
+{
+  public:
+    UecScenarioOptionsTestCase()
+        : TestCase("UEC scenarios: patterns, oversubscription, -failed N links, us starts")
+    {
+    }
+
+  private:
+    /// What the built callback read off the fabric.
+    struct Seen
+    {
+        std::vector<std::pair<uint64_t, std::string>> rates; //!< (bit/s, "side:link") per side.
+        std::map<std::string, std::string> queues;           //!< "link:side" -> size/kmin/kmax.
+    };
+
+    static void Built(Seen* seen, Ptr<ClosFabric> f, const std::vector<Ptr<RdmaQueuePair>>&)
+    {
+        seen->rates.clear();
+        seen->queues.clear();
+        for (ClosFabric::Tier tier :
+             {ClosFabric::LEAF_SPINE, ClosFabric::LEAF_AGG, ClosFabric::AGG_CORE})
+        {
+            if (f->GetNTiers() == 2 && tier != ClosFabric::LEAF_SPINE)
+            {
+                continue;
+            }
+            if (f->GetNTiers() == 3 && tier == ClosFabric::LEAF_SPINE)
+            {
+                continue;
+            }
+            for (uint32_t link : f->GetLinks(tier))
+            {
+                for (uint32_t side : {0U, 1U})
+                {
+                    DataRateValue rate;
+                    f->GetLinkDevice(link, side)->GetAttribute("DataRate", rate);
+                    const std::string name = f->GetNodeName(f->GetLinkNode(link, side)) + "->" +
+                                             f->GetNodeName(f->GetLinkNode(link, 1 - side));
+                    seen->rates.emplace_back(rate.Get().GetBitRate(), name);
+                    Ptr<QueueDisc> q = f->GetQueueDisc(link, side);
+                    StringValue size;
+                    StringValue kmin;
+                    StringValue kmax;
+                    q->GetAttribute("MaxSize", size);
+                    q->GetAttribute("Kmin", kmin);
+                    q->GetAttribute("Kmax", kmax);
+                    seen->queues[name] = size.Get() + "/" + kmin.Get() + "/" + kmax.Get();
+                }
+            }
+        }
+    }
+
+    /**
+     * \param e an experiment, checked
+     * \param seen where the built fabric is read
+     * \return its run, twice: the second must give the same completion times
+     */
+    RunResult RunTwice(FabricExperiment& e, Seen* seen)
+    {
+        e.SetBuiltCallback(MakeBoundCallback(&UecScenarioOptionsTestCase::Built, seen));
+        RunResult a = e.Run(e.GetSelectors()[0]);
+        Simulator::Destroy();
+        RunResult b = e.Run(e.GetSelectors()[0]);
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(a.flows.GetRecords().size(), b.flows.GetRecords().size(), "flows");
+        for (size_t i = 0; i < a.flows.GetRecords().size() && i < b.flows.GetRecords().size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(a.flows.GetRecords()[i].finished,
+                                  b.flows.GetRecords()[i].finished,
+                                  "the same run reproduces flow " << i);
+        }
+        return a;
+    }
+
+    void DoRun() override
+    {
+        Seen seen;
+        // One connection, then one each way, across a 2-tier fabric of 8 hosts.
+        for (const char* pattern : {"single", "bidir"})
+        {
+            FabricExperiment e;
+            e.lb = "reps";
+            e.leaves = 2;
+            e.hostsPerLeaf = 4;
+            e.spines = 2;
+            e.flowSize = "128KiB";
+            e.pattern = pattern;
+            e.quiet = true;
+            e.Check();
+            RunResult r = RunTwice(e, &seen);
+            const auto& flows = r.flows.GetRecords();
+            const bool bidir = std::string(pattern) == "bidir";
+            NS_TEST_ASSERT_MSG_EQ(flows.size(), bidir ? 2U : 1U, pattern);
+            NS_TEST_EXPECT_MSG_EQ(flows[0].flow.src, 0, "host 0 sends");
+            NS_TEST_EXPECT_MSG_EQ(flows[0].flow.dst, 7, "to the last host, under another leaf");
+            if (bidir)
+            {
+                NS_TEST_EXPECT_MSG_EQ(flows[1].flow.src, 7, "and back");
+                NS_TEST_EXPECT_MSG_EQ(flows[1].flow.dst, 0, "and back");
+            }
+            NS_TEST_EXPECT_MSG_EQ(r.flows.GetCompletedCount(), flows.size(), "all complete");
+        }
+
+        // outcast_incast.cm's shape: 1 -> 0; 2 -> 0 and 2 -> 4..12; 3 -> 0 and 3 -> 13..21.
+        {
+            FabricExperiment e;
+            e.lb = "ops";
+            e.leaves = 6;
+            e.hostsPerLeaf = 4;
+            e.spines = 4;
+            e.flowSize = "64KiB";
+            e.pattern = "outcastincast";
+            e.incastSenders = 3;
+            e.outcastFlows = 9;
+            e.quiet = true;
+            e.Check();
+            RunResult r = RunTwice(e, &seen);
+            const auto& flows = r.flows.GetRecords();
+            NS_TEST_ASSERT_MSG_EQ(flows.size(), 21U, "3 incast and 18 outcast flows");
+            std::map<uint32_t, std::vector<uint32_t>> bySrc;
+            for (const auto& f : flows)
+            {
+                bySrc[f.flow.src].push_back(f.flow.dst);
+            }
+            NS_TEST_EXPECT_MSG_EQ(bySrc[1].size(), 1U, "host 1: the victim, into host 0 only");
+            NS_TEST_EXPECT_MSG_EQ(bySrc[1][0], 0, "host 1 into host 0");
+            NS_TEST_EXPECT_MSG_EQ(bySrc[2].size(), 10U, "host 2: host 0 and 9 others");
+            NS_TEST_EXPECT_MSG_EQ(bySrc[2][1], 4, "host 2's outcast starts at host 4");
+            NS_TEST_EXPECT_MSG_EQ(bySrc[3].back(), 21, "host 3's outcast ends at host 21");
+            NS_TEST_EXPECT_MSG_EQ(r.flows.GetCompletedCount(), 21, "all complete");
+        }
+
+        // 4:1 leaf-spine (8 hosts per leaf, 2 spines) with -failed 1: spine 0 slowed.
+        {
+            FabricExperiment e;
+            e.lb = "ops";
+            e.leaves = 2;
+            e.hostsPerLeaf = 8;
+            e.spines = 2;
+            e.flowSize = "64KiB";
+            e.linkRate = "100Gbps";
+            e.trim = true;
+            e.slowLinks = 1;
+            e.Set("queuePackets", "43");
+            e.Set("ecnKmin", "9");
+            e.Set("ecnKmax", "35");
+            e.quiet = true;
+            e.Check();
+            std::ostringstream setup;
+            e.PrintSetup(setup);
+            NS_TEST_EXPECT_MSG_NE(setup.str().find("oversubscription 4:1 (8 hosts x 100Gbps per "
+                                                   "leaf over 2 up-links x 100Gbps)"),
+                                  std::string::npos,
+                                  "the ratio in the summary: " << setup.str());
+            NS_TEST_EXPECT_MSG_NE(setup.str().find("1 spines (both directions) slowed (uet-htsim "
+                                                   "-failed 1) to 25% of 100Gbps, queues 11 "
+                                                   "packets, ECN 2-9"),
+                                  std::string::npos,
+                                  "the slow links in the summary: " << setup.str());
+            RunResult r = RunTwice(e, &seen);
+            uint32_t slow = 0;
+            for (const auto& [bps, name] : seen.rates)
+            {
+                const bool spine0 = name.find("spine0") != std::string::npos;
+                NS_TEST_EXPECT_MSG_EQ(bps, spine0 ? 25000000000ULL : 100000000000ULL, name);
+                NS_TEST_EXPECT_MSG_EQ(seen.queues[name], spine0 ? "11p/2p/9p" : "43p/9p/35p", name);
+                slow += spine0 ? 1 : 0;
+            }
+            NS_TEST_EXPECT_MSG_EQ(slow, 4U, "2 leaves x 2 directions of spine 0");
+            NS_TEST_ASSERT_MSG_EQ(r.slowLinks.size(), 4U, "every slow direction in the result");
+            NS_TEST_EXPECT_MSG_EQ(r.slowLinks[0].rateBps, 25000000000ULL, "rate in the result");
+            NS_TEST_EXPECT_MSG_EQ(r.slowLinks[0].queuePackets, 11, "queue in the result");
+            ExperimentReport report;
+            e.FillConfig(report);
+            report.AddResult(r);
+            const std::string json = report.ToJson();
+            NS_TEST_EXPECT_MSG_NE(json.find("\"oversubscription\": 4"),
+                                  std::string::npos,
+                                  "the ratio in the JSON");
+            NS_TEST_EXPECT_MSG_NE(json.find("\"spine0->leaf1 at 25000Mbps, queue 11 packets, ECN "
+                                            "2-9 (--slowLinks)\""),
+                                  std::string::npos,
+                                  "each slow direction in the JSON's events");
+            NS_TEST_EXPECT_MSG_EQ(r.flows.GetCompletedCount(), r.flows.GetFlowCount(), "done");
+        }
+
+        // K = 4 fat tree with -failed 1: core -> agg0.0 of agg 0's first core link only.
+        {
+            FabricExperiment e;
+            e.lb = "reps";
+            e.tiers = 3;
+            e.pods = 4;
+            e.leaves = 2;
+            e.hostsPerLeaf = 2;
+            e.spines = 2;
+            e.cores = 4;
+            e.flowSize = "64KiB";
+            e.trim = true;
+            e.slowLinks = 1;
+            e.quiet = true;
+            e.Check();
+            std::ostringstream setup;
+            e.PrintSetup(setup);
+            NS_TEST_EXPECT_MSG_NE(setup.str().find("oversubscription 1:1"),
+                                  std::string::npos,
+                                  "no oversubscription stated: " << setup.str());
+            RunResult r = RunTwice(e, &seen);
+            std::vector<std::string> slowNames;
+            for (const auto& [bps, name] : seen.rates)
+            {
+                if (bps != 400000000000ULL)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(bps, 100000000000ULL, name);
+                    slowNames.push_back(name);
+                    NS_TEST_EXPECT_MSG_EQ(seen.queues[name], "25p/5p/20p", name);
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(slowNames.size(), 1U, "one direction");
+            NS_TEST_EXPECT_MSG_EQ(slowNames[0].rfind("core", 0), 0U, "core side");
+            NS_TEST_EXPECT_MSG_NE(slowNames[0].find("->agg0.0"), std::string::npos, "agg 0");
+            NS_TEST_ASSERT_MSG_EQ(r.slowLinks.size(), 1U, "in the result");
+            NS_TEST_EXPECT_MSG_EQ(r.slowLinks[0].link, slowNames[0], "the same link");
+            NS_TEST_EXPECT_MSG_EQ(r.flows.GetCompletedCount(), r.flows.GetFlowCount(), "done");
+        }
+
+        // htsim_uec reads "start 40" as 40 us; the REPS artifact's htsim as 40 ps.
+        {
+            char path[] = "/tmp/reps-uec-tm-XXXXXX";
+            int fd = mkstemp(path);
+            NS_TEST_ASSERT_MSG_NE(fd, -1, "temporary file");
+            close(fd);
+            {
+                std::ofstream tm(path);
+                tm << "Nodes 8\nConnections 2\n7->0 id 1 start 0 size 200000\n"
+                      "5->0 id 2 start 40 size 20000\n";
+            }
+            for (const char* unit : {"us", "ps"})
+            {
+                FabricExperiment e;
+                e.lb = "ops";
+                e.leaves = 2;
+                e.hostsPerLeaf = 4;
+                e.spines = 2;
+                e.pattern = "trace";
+                e.traceFile = path;
+                e.traceStartUnit = unit;
+                e.quiet = true;
+                e.Check();
+                RunResult r = RunTwice(e, &seen);
+                const auto& flows = r.flows.GetRecords();
+                NS_TEST_ASSERT_MSG_EQ(flows.size(), 2U, "two connections");
+                const Time gap = flows[1].flow.start - flows[0].flow.start;
+                const Time expected = std::string(unit) == "us" ? MicroSeconds(40) : Seconds(0);
+                NS_TEST_EXPECT_MSG_EQ(gap, expected, "start 40 in " << unit);
+            }
+            std::remove(path);
+        }
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The experiment tests.
  */
 class RepsExperimentTestSuite : public TestSuite
@@ -1292,6 +1565,7 @@ class RepsExperimentTestSuite : public TestSuite
         AddTestCase(new TcpBackgroundExperimentTestCase(), reps::kQuick);
         AddTestCase(new TcpBackgroundEcnTestCase(), reps::kQuick);
         AddTestCase(new CustomSelectorTestCase(), reps::kQuick);
+        AddTestCase(new UecScenarioOptionsTestCase(), reps::kQuick);
     }
 };
 

@@ -27,13 +27,19 @@ its report goes to build/validation-quick/ unless --out says otherwise.
 Needs Python 3 and, for the plots, matplotlib (Debian: python3-matplotlib); without it the
 report is written without plots.
 
+The uec group (--uet-htsim DIR, a checkout of uet-htsim) reruns the entries of that
+simulator's regression plans on the same fabrics and compares our tail FCTs with its committed
+outputs; --only uec runs it alone and writes its report to uec.md in the output folder.
+
 Usage: utils/validate.py [--quick] [--only NAME[,NAME...]] [--list] [--binary PATH]
                          [--out DIR] [--work DIR] [--seeds N] [-j N] [--any-build]
+                         [--uet-htsim DIR] [--reps-artifact DIR] [--cached-only]
                          [--timeout SECONDS] [--wait SECONDS]
 
 Examples:
   utils/validate.py --quick                       # CI: reduced set, report in build/
   utils/validate.py                               # full set, report in doc/validation/
+  utils/validate.py --only uec --uet-htsim ../uet-htsim -j 1   # doc/validation/uec.md
   utils/validate.py --only permutation-2tier,evspace-32 --seeds 1
 """
 
@@ -126,6 +132,8 @@ class Scenario:
         self.cdf = cdf            # None, "fct" or "slowdown"
         self.unavailable = unavailable  # reason, when the binary cannot run the scenario
         self.cost = cost          # estimated CPU seconds of one run (ordering, --list)
+        self.group = None         # a group --only may name (uec), or None
+        self.uec = None           # uec group: the plan entry and uet-htsim's committed result
 
     def runs(self, seeds):
         for v in self.variants:
@@ -501,9 +509,21 @@ def cables_scenario(artifact):
         references=refs, claims=claims, unavailable=why_not)
 
 
-def build_scenarios(quick, options, matrix=None, why_not=None, artifact=None):
+def build_scenarios(quick, options, matrix=None, why_not=None, artifact=None, uet=None,
+                    cc_names=()):
     """The scenarios of the full set, or of the quick set; options: the binary's options;
-    matrix: the replayed prefix of the artifact's matrix (None, and why_not, without it)."""
+    matrix: the replayed prefix of the artifact's matrix (None, and why_not, without it); uet:
+    a checkout of uet-htsim (the uec group), cc_names: what the binary's --cc accepts."""
+    out = build_lb_scenarios(quick, options, matrix, why_not, artifact)
+    out += uec_scenarios(uet, quick, options, set(cc_names))
+    for s in out:
+        if s.group != "uec":
+            s.notes = NOTES.get(s.name, "")
+    return out
+
+
+def build_lb_scenarios(quick, options, matrix, why_not, artifact):
+    """The load-balancing scenarios: REPS paper's figures and the UEC LB regression."""
     out = []
     size = "2MiB" if quick else "8MiB"
     fabric = QUICK_FABRIC if quick else []
@@ -750,9 +770,455 @@ def build_scenarios(quick, options, matrix=None, why_not=None, artifact=None):
                             "per ACK at most 97% of 1 per ACK", ("16 per ACK", "reps"),
                             ("1 per ACK", "reps"), 0.97, "link_packets",
                             reference="fewer ACKs on the links")]))
-    for s in out:
-        s.notes = NOTES.get(s.name, "")
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The uec group: uet-htsim's committed regression plans, rerun on the same fabrics
+# ---------------------------------------------------------------------------------------------
+
+# (short name, plan, committed output) in uet-htsim's htsim/sim/datacenter/.
+UEC_PLANS = [
+    ("snd", "validate_uec_sender.txt", "validate_outputs/validate_uec_sender.out"),
+    ("rcv", "validate_uec_rcv.txt", "validate_outputs/validate_uec_rcv.out"),
+    ("both", "validate_uec_both.txt", "validate_outputs/validate_uec_both.out"),
+    ("lb-snd", "validate_load_balancing_snd.txt",
+     "validate_outputs/validate_load_balancing_snd.out"),
+    ("lb-rcv", "validate_load_balancing_rcv.txt",
+     "validate_outputs/validate_load_balancing_rcv.out"),
+    ("lb-failed-snd", "validate_load_balancing_failed_snd.txt",
+     "validate_outputs/validate_load_balancing_failed_snd.out"),
+    ("lb-failed-rcv", "validate_load_balancing_failed_rcv.txt",
+     "validate_outputs/validate_load_balancing_failed_rcv.out"),
+]
+UET = "uet-htsim"
+UEC_TOLERANCE = 0.10          # ours within 10% of uet-htsim's tail FCT
+UEC_QUICK_HOSTS = 16          # --quick: the entries of 16 hosts only
+
+# uet-htsim's defaults (main_uec.cpp, main.h, uecpacket.h): what its plans do not set.
+UET_LINK_GBPS = 100           # HOST_NIC
+UET_HOP_US = 1                # hop_latency
+UET_PACKET = 4150             # packet_size: the MTU with its 64 bytes of headers
+UET_ACK = 64                  # ACKSIZE
+UET_PATHS = 64                # path_entropy_size
+UET_SACK_BYTES = 16384        # UecSink::_bytes_unacked_threshold
+UET_END_US = 1000             # end_time
+UET_LB = "mixed"              # load_balancing_algo
+OUR_MTU = 4096                # our payload per packet beside its 4150-byte packets
+
+# How every !Param maps onto our options (the manual's table, doc/reps-validation.rst). A
+# parameter not listed here has no counterpart: its entry is reported unavailable with it.
+UEC_PARAM_TABLE = [
+    ("-tm FILE (the plan's matrix)", "--pattern=trace --traceFile=FILE --traceStartUnit=us"),
+    ("its Nodes N, no -topo", "3-tier fat tree of K = (4N)^(1/3): --tiers=3 --pods=K "
+     "--leaves=K/2 --hostsPerLeaf=K/2 --spines=K/2 --cores=K^2/4"),
+    ("-topo F (2 tiers)", "--tiers=2 --leaves=Nodes/Radix_Down --hostsPerLeaf=Radix_Down "
+     "--spines=Radix_Up, --linkRate and --linkDelay from its tier 0"),
+    ("(defaults)", "--linkRate=100Gbps --linkDelay=1us --mtu=4096 --trim=true "
+     "--baseRtt=fabric"),
+    ("(queue: 1 BDP, its calculate_rtt)", "--queuePackets=BDP --ecnKmin=ceil(0.2 BDP) "
+     "--ecnKmax=ceil(0.8 BDP) --rto=15us + 6 queue drain times"),
+    ("-q N", "--queuePackets=N (ECN thresholds and RTO follow, as there)"),
+    ("-end T", "--stopTime=T+1us (the workload starts at 1 us)"),
+    ("-sender_cc_only, or no CC flag", "--cc=nscc"),
+    ("-receiver_cc_only", "--cc=rccc --lastHopEcn=false"),
+    ("-sender_cc -receiver_cc", "--cc=nscc --credits=true --lastHopEcn=false"),
+    ("-cwnd N", "--ns3::NsccCongestionControl::InitialWindow=N x 4150 / its BDP bytes"),
+    ("-paths N (default 64)", "--evSpace=N"),
+    ("-load_balancing_algo oblivious / bitmap / reps", "--lb=ops / bitmap / reps"),
+    ("no -load_balancing_algo (its default, mixed)", "--lb=reps (stand-in: mixed takes "
+     "REPS's recycled EVs first)"),
+    ("-load_balancing_algo mixed", "unavailable: no mixed selector"),
+    ("-sack_threshold B (default 16384)", "--ackEveryBytes=B --ackEvery=65536; B below the "
+     "payload: --ackEvery=1"),
+    ("-failed N", "--slowLinks=N (--slowLinkFactor=0.25)"),
+]
+
+
+def uet_datacenter(root):
+    """uet-htsim's datacenter folder inside a checkout (or the folder itself)."""
+    for d in (os.path.join(root, "htsim", "sim", "datacenter"), root):
+        if os.path.isfile(os.path.join(d, "validate_uec_sender.txt")):
+            return os.path.abspath(d)
+    return None
+
+
+def parse_uet_plan(path):
+    """The entries of one of uet-htsim's plans: matrix, !Experiment, !Param, !tailFCT, !FCT."""
+    entries = []
+    with open(path) as f:
+        for raw in f:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if not line.startswith("!"):
+                entries.append({"matrix": line, "name": "", "params": [], "tail": 0,
+                                "fct": {}, "binary": ""})
+                continue
+            if not entries:
+                continue
+            key, _, value = line[1:].partition(" ")
+            e = entries[-1]
+            if key == "Experiment":
+                e["name"] = value.strip()
+            elif key == "Param":
+                e["params"].append(value.split())
+            elif key == "tailFCT":
+                e["tail"] = float(value)
+            elif key == "FCT":
+                flow, target = value.split()
+                e["fct"][flow] = float(target)
+            elif key == "Binary":
+                e["binary"] = value.strip()
+    return entries
+
+
+def parse_uet_output(path):
+    """uet-htsim's committed results, one per experiment in plan order: its command line,
+    tail FCT and pass/fail against the target, per-flow FCTs checked, and its summary line."""
+    out = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("Experiment:"):
+                out.append({"name": line.split(":", 1)[1].strip(), "cmd": "", "tail": None,
+                            "tail_pass": None, "fct": {}, "summary": ""})
+            elif not out:
+                continue
+            elif line.startswith("Running "):
+                out[-1]["cmd"] = line[len("Running "):].strip()
+            else:
+                m = re.match(r"\[(PASS|FAIL)\] Tail FCT ([0-9.e+]+) us", line)
+                if m:
+                    out[-1]["tail"] = float(m.group(2))
+                    out[-1]["tail_pass"] = m.group(1) == "PASS"
+                m = re.match(r"\[(PASS|FAIL)\] FCT ([0-9.e+]+) us for flow\s+(\S+)", line)
+                if m:
+                    out[-1]["fct"][m.group(3)] = float(m.group(2))
+                if line.startswith("Summary:"):
+                    out[-1]["summary"] = line[len("Summary:"):].strip()
+    return out
+
+
+def read_nodes(path):
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if len(words) >= 2 and words[0] == "Nodes":
+                return int(words[1])
+    return None
+
+
+def read_uet_topo(path):
+    """A 2-tier .topo of uet-htsim: its header and tier blocks as dictionaries."""
+    head, tiers, cur = {}, {}, None
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if len(words) < 2:
+                continue
+            if words[0] == "Tier":
+                cur = tiers.setdefault(int(words[1]), {})
+            elif cur is None:
+                head[words[0]] = words[1]
+            else:
+                cur[words[0]] = words[1]
+    return head, tiers
+
+
+def uet_rtt_us(hops, gbps):
+    """uet-htsim's calculate_rtt (main_uec.cpp): propagation both ways plus one data packet
+    and one ACK serialized on every hop of the diameter."""
+    return (2 * hops * UET_HOP_US + (UET_PACKET * 8 / gbps) * hops / 1000.0 +
+            (UET_ACK * 8 / gbps) * hops / 1000.0)
+
+
+def map_uec_entry(entry, dc, options, cc_names):
+    """Our options for one plan entry: (options, selector, notes, why_not)."""
+    notes = []
+    matrix = os.path.join(dc, entry["matrix"])
+    if not os.path.isfile(matrix):
+        return [], None, notes, "%s: no %s" % (UET, matrix)
+    nodes = read_nodes(matrix)
+    flags = {}
+    sender, receiver = True, False          # main_uec.cpp's sender_driven, receiver_driven
+    for p in entry["params"]:
+        name, rest = p[0], p[1:]
+        if name == "-sender_cc_only":
+            sender, receiver = True, False
+        elif name == "-receiver_cc_only":
+            sender, receiver = False, True
+        elif name == "-sender_cc":
+            sender = True
+        elif name == "-receiver_cc":
+            receiver = True
+        elif name in ("-end", "-paths", "-cwnd", "-q", "-failed", "-topo",
+                      "-load_balancing_algo", "-sack_threshold") and len(rest) == 1:
+            flags[name] = rest[0]
+        else:
+            return [], None, notes, "no counterpart for %s's %s" % (UET, " ".join(p))
+    gbps = UET_LINK_GBPS
+    delay_us = UET_HOP_US
+    if "-topo" in flags:
+        head, tiers = read_uet_topo(os.path.join(dc, flags["-topo"]))
+        t0, t1 = tiers.get(0, {}), tiers.get(1, {})
+        try:
+            hosts_per_leaf = int(t0["Radix_Down"])
+            spines = int(t0["Radix_Up"])
+            gbps = float(t0["Downlink_speed_Gbps"])
+            delay_us = int(t0["Downlink_Latency_ns"]) / 1000.0
+            leaves = int(head["Nodes"]) // hosts_per_leaf
+            ok = (head.get("Tiers") == "2" and float(t1["Downlink_speed_Gbps"]) == gbps and
+                  int(t1["Downlink_Latency_ns"]) / 1000.0 == delay_us and
+                  int(t1["Radix_Down"]) == leaves and
+                  int(t0.get("Switch_Latency_ns", "0")) == 0 and
+                  int(t1.get("Switch_Latency_ns", "0")) == 0)
+        except (KeyError, ValueError):
+            ok = False
+        if not ok:
+            return [], None, notes, "no counterpart for the topology %s" % flags["-topo"]
+        shape = ["--tiers=2", "--leaves=%d" % leaves, "--hostsPerLeaf=%d" % hosts_per_leaf,
+                 "--spines=%d" % spines]
+        hops = 4
+        ratio = hosts_per_leaf / spines
+    else:
+        k = round((4 * (nodes or 0)) ** (1.0 / 3))
+        if not nodes or k * k * k != 4 * nodes or k % 2:
+            return [], None, notes, "%s hosts is not a 3-tier fat tree of even K" % nodes
+        shape = ["--tiers=3", "--pods=%d" % k, "--leaves=%d" % (k // 2),
+                 "--hostsPerLeaf=%d" % (k // 2), "--spines=%d" % (k // 2),
+                 "--cores=%d" % (k * k // 4)]
+        hops = 6
+        ratio = 1.0
+    rtt_us = uet_rtt_us(hops, gbps)
+    bdp_bytes = rtt_us * 1e-6 * gbps * 1e9 / 8
+    bdp_pkt = math.ceil(bdp_bytes / UET_PACKET)
+    queue = int(flags.get("-q", bdp_pkt))
+    kmin, kmax = math.ceil(bdp_pkt * 0.2), math.ceil(bdp_pkt * 0.8)
+    rto_us = 15 + queue * UET_PACKET * 6.0 * 8 / (gbps * 1e3)
+    end_us = int(flags.get("-end", UET_END_US))
+    opts = shape + [
+        "--linkRate=%gGbps" % gbps, "--linkDelay=%gus" % delay_us, "--mtu=%d" % OUR_MTU,
+        "--queuePackets=%d" % queue, "--ecnKmin=%d" % kmin, "--ecnKmax=%d" % kmax,
+        "--trim=true", "--baseRtt=fabric", "--rto=%.3fus" % rto_us,
+        "--pattern=trace", "--traceFile=" + matrix, "--traceStartUnit=us",
+        "--stopTime=%dus" % (end_us + 1), "--evSpace=%s" % flags.get("-paths", UET_PATHS)]
+    for option in ("traceStartUnit", "slowLinks"):
+        if option not in options and (option != "slowLinks" or "-failed" in flags):
+            return [], None, notes, "%s has no --%s" % (PROGRAM, option)
+    if sender and not receiver:
+        opts.append("--cc=nscc")
+    elif receiver and not sender:
+        if "rccc" not in cc_names:
+            return [], None, notes, "needs --cc=rccc"
+        opts += ["--cc=rccc", "--lastHopEcn=false"]
+    else:
+        if "credits" not in options:
+            return [], None, notes, "needs --cc=nscc --credits=true"
+        opts += ["--cc=nscc", "--credits=true", "--lastHopEcn=false"]
+    if ratio > 1 and not sender:
+        if "oversubscribedCc" not in options:
+            return [], None, notes, ("needs the receiver's oversubscription control (%s turns "
+                                     "on OversubscribedCC at ratio %g:1 without sender CC)"
+                                     % (UET, ratio))
+        opts.append("--oversubscribedCc=true")
+    if "-cwnd" in flags:
+        if not sender:
+            return [], None, notes, "no counterpart for -cwnd without sender CC"
+        share = int(flags["-cwnd"]) * UET_PACKET / bdp_bytes
+        opts.append("--ns3::NsccCongestionControl::InitialWindow=%.4f" % share)
+    sack = int(flags.get("-sack_threshold", UET_SACK_BYTES))
+    opts += (["--ackEvery=1"] if sack <= OUR_MTU else
+             ["--ackEvery=65536", "--ackEveryBytes=%d" % sack])
+    if "-failed" in flags:
+        opts.append("--slowLinks=%s" % flags["-failed"])
+    algo = flags.get("-load_balancing_algo")
+    lb = {"oblivious": "ops", "bitmap": "bitmap", "reps": "reps", None: "reps"}.get(algo)
+    if lb is None:
+        return [], None, notes, "no counterpart for -load_balancing_algo %s" % algo
+    if algo is None:
+        notes.append("%s's default load balancer is mixed (bitmap, taking REPS's recycled EVs "
+                     "first); ours is REPS." % UET)
+    notes.append("Fabric: %s, %d-packet queues (BDP %d packets) with ECN %d-%d, RTO %.1f us, "
+                 "%s EVs." % (" ".join(shape), queue, bdp_pkt, kmin, kmax, rto_us,
+                              flags.get("-paths", UET_PATHS)))
+    return opts, Selector(lb), notes, None
+
+
+def uec_tail(run, flows=None):
+    """Our tail FCT as uet-htsim counts it: when the last finished flow finished, from the
+    workload's start (its flows start at their matrix offsets)."""
+    rec = run.record
+    if not rec or "flow_end_us" not in rec:
+        return None
+    ends = [e for s, d, e in rec["flow_end_us"] if flows is None or (s, d) in flows]
+    return max(ends) if ends else None
+
+
+def claim_uec_tail(entry, committed):
+    target = entry["tail"]
+    theirs = committed.get("tail") if committed else None
+    passed = committed.get("tail_pass") if committed else None
+
+    def check(d):
+        runs = [r for rs in d.by.values() for r in rs if r.record]
+        tails = [uec_tail(r) for r in runs]
+        tails = [t for t in tails if t is not None]
+        if not tails or theirs is None:
+            return None, "no data"
+        ours = statistics.fmean(tails)
+        done = sum(r.record["result"]["completed"] for r in runs)
+        total = sum(r.record["result"]["flows"] for r in runs)
+        text = "ours %.1f us, %s's %.1f us (%+.1f%%), target %g us; %d/%d flows done" % (
+            ours, UET, theirs, (ours / theirs - 1) * 100, target, done, total)
+        return abs(ours / theirs - 1) <= UEC_TOLERANCE and done == total, text
+    if passed is False:
+        text = ("tail FCT: %s misses its own target (%s us): both reported" % (
+            UET, "%g" % target))
+        return Claim(text, check, "%s's committed output" % UET, counted=False)
+    return Claim("tail FCT within %d%% of %s's (%s us; its target %g us)" % (
+        UEC_TOLERANCE * 100, UET, "%.1f" % theirs if theirs is not None else "?", target),
+        check, "%s's committed output" % UET)
+
+
+def claim_uec_flow(flow, target, theirs):
+    m = re.match(r"Uec_(\d+)_(\d+)$", flow)
+    pair = {(int(m.group(1)), int(m.group(2)))} if m else set()
+
+    def check(d):
+        runs = [r for rs in d.by.values() for r in rs if r.record]
+        ends = [uec_tail(r, pair) for r in runs]
+        ends = [e for e in ends if e is not None]
+        if not ends or theirs is None:
+            return None, "no data"
+        ours = statistics.fmean(ends)
+        return abs(ours / theirs - 1) <= UEC_TOLERANCE, "ours %.1f us, %s's %.1f us (%+.1f%%)" % (
+            ours, UET, theirs, (ours / theirs - 1) * 100)
+    return Claim("FCT of %s within %d%% of %s's (%s us; its target %g us)" % (
+        flow, UEC_TOLERANCE * 100, UET, "%.1f" % theirs if theirs else "?", target), check,
+        "%s's committed output" % UET)
+
+
+def uec_scenarios(root, quick, options, cc_names):
+    """The uec group: every entry of uet-htsim's plans (the 16-host ones with --quick), then
+    the REPS paper's congestion-control study (full set only)."""
+    out = []
+    dc = uet_datacenter(root) if root else None
+    if not dc:
+        why = ("give --uet-htsim DIR (a checkout of uet-htsim) to rerun its regression plans"
+               if not root else "--uet-htsim: no %s plans in %s" % (UET, root))
+        s = Scenario("uec", "%s's regression plans" % UET, "Reruns the entries of %s's "
+                     "validate_uec_*.txt and validate_load_balancing_*.txt plans on the same "
+                     "fabrics and compares the tail FCTs with its committed outputs." % UET,
+                     [], ["reps"], seeds=1, unavailable=why)
+        s.group = "uec"
+        out.append(s)
+    else:
+        for short, plan, output in UEC_PLANS:
+            entries = parse_uet_plan(os.path.join(dc, plan))
+            committed = (parse_uet_output(os.path.join(dc, output))
+                         if os.path.isfile(os.path.join(dc, output)) else [])
+            for i, e in enumerate(entries):
+                c = committed[i] if i < len(committed) else None
+                if c and c["name"] != e["name"]:
+                    c = next((x for x in committed if x["name"] == e["name"]), None)
+                matrix = os.path.join(dc, e["matrix"])
+                nodes = read_nodes(matrix) if os.path.isfile(matrix) else None
+                if quick and nodes != UEC_QUICK_HOSTS:
+                    continue
+                opts, sel, notes, why = map_uec_entry(e, dc, options, cc_names)
+                claims = [claim_uec_tail(e, c)]
+                for flow, target in e["fct"].items():
+                    claims.append(claim_uec_flow(flow, target,
+                                                 c["fct"].get(flow) if c else None))
+                refs = []
+                if c:
+                    notes.insert(0, "%s ran `%s`: tail FCT %s us (%s against its target), "
+                                 "summary: %s." % (UET, c["cmd"], c["tail"],
+                                                   "PASS" if c["tail_pass"] else "FAIL",
+                                                   c["summary"] or "-"))
+                hosts = nodes or 0
+                s = Scenario(
+                    "uec-%s-%d" % (short, i + 1), "%s: %s" % (plan, e["name"]),
+                    "Entry %d of %s's %s (%s, %s hosts): %s." % (
+                        i + 1, UET, plan, e["matrix"], nodes,
+                        " ".join(" ".join(p) for p in e["params"]) or "no parameters"),
+                    opts, [sel or Selector("reps")], seeds=1, claims=claims,
+                    references=refs, panels=(), unavailable=why,
+                    cost=1 if hosts <= 16 else 20 if hosts <= 128 else 400)
+                s.group = "uec"
+                s.uec = {"plan": plan, "entry": e, "committed": c, "dc": dc}
+                s.notes = " ".join(notes)
+                out.append(s)
+    if not quick:
+        # The REPS paper's congestion-control study: OPS and REPS on the 128-host 8 MiB
+        # permutation under each congestion control.
+        for cc, opts in (("window", ["--cc=window"]), ("nscc", ["--cc=nscc"]),
+                         ("rccc", ["--cc=rccc"])):
+            why = None
+            if cc not in cc_names:
+                why = "needs --cc=%s" % cc
+            tol = 1.03
+            s = Scenario(
+                "uec-cc-%s" % cc, "congestion-control study: OPS and REPS under %s" % cc,
+                "A permutation of 8 MiB per host on the paper's 128-host 2-tier fabric (16 "
+                "leaves x 8 hosts, 8 spines, 400 Gb/s), trimming on, congestion control %s, as "
+                "in the REPS paper's study of REPS under several congestion controls." % cc,
+                ["--pattern=permutation", "--flowSize=8MiB", "--trim=true"] + opts,
+                ["ops", "reps"], seeds=2, cdf="fct", cost=25, unavailable=why,
+                claims=[
+                    claim_ratio("REPS mean FCT within 3% of OPS or better", ("", "reps"),
+                                ("", "ops"), tol, "fct_mean",
+                                reference="%s: REPS level with OPS under every CC" % PAPER),
+                    claim_value("REPS mean FCT within 10% of the ideal (mean slowdown <= "
+                                "1.10)", ("", "reps"), "sd_mean", "<=", 1.10,
+                                reference="%s: packet spraying near line rate" % PAPER),
+                    claim_value("OPS mean FCT within 10% of the ideal (mean slowdown <= "
+                                "1.10)", ("", "ops"), "sd_mean", "<=", 1.10, counted=False,
+                                reference="%s: packet spraying near line rate" % PAPER)])
+            s.group = "uec"
+            out.append(s)
+    return out
+
+
+def cc_names_of(binary):
+    """The congestion controls --cc names in the binary's --help."""
+    try:
+        out = subprocess.run([binary, "--help"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return set()
+    m = re.search(r"--cc:\s*Congestion control \(([^)]*)\)", out.stdout + out.stderr)
+    if not m:
+        return set()
+    return set(w.strip() for w in re.split(r",|\bor\b", m.group(1)) if w.strip())
+
+
+def write_uec_table(path, scenarios, results):
+    """The uec group's summary: entry, uet-htsim's target, its committed tail FCT, ours,
+    verdict; one line per entry (the details follow in the report)."""
+    lines = ["| entry | %s's target (us) | its committed tail FCT (us) | ours (us) | verdict |"
+             % UET, "|---|---|---|---|---|"]
+    for s in scenarios:
+        info = getattr(s, "uec", None)
+        if not info:
+            continue
+        e, c = info["entry"], info["committed"]
+        tail_claim = results[s.name][0]
+        ok = tail_claim[1]
+        ours = "n/a"
+        m = re.match(r"ours ([0-9.]+) us", tail_claim[2] or "")
+        if m:
+            ours = m.group(1)
+        if s.unavailable:
+            verdict_text = "unavailable (%s)" % s.unavailable
+        elif c and c["tail_pass"] is False:
+            verdict_text = "%s misses its target; both reported" % UET
+        else:
+            verdict_text = "PASS" if ok else "no data" if ok is None else "FAIL"
+        lines.append("| %s (%s) | %g | %s%s | %s | %s |" % (
+            e["name"], s.name, e["tail"], "%.1f" % c["tail"] if c and c["tail"] else "-",
+            "" if not c or c["tail_pass"] else " (FAIL)", ours, verdict_text))
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -890,7 +1356,8 @@ class Runner:
                     with open(js) as f:
                         doc = json.load(f)
                     result = doc["results"][0]
-                    fct, slowdown = read_flows(cs)
+                    fct, slowdown, ends = read_flows(
+                        cs, time_us(doc.get("config", {}).get("startTime", "1us")))
                 except (OSError, ValueError, KeyError, IndexError) as e:
                     raise RunError("unreadable output (%s)" % e, cmd, output)
             for big in ("link_bytes", "timeseries", "collectives"):
@@ -899,7 +1366,8 @@ class Runner:
                    "wall_s": round(wall, 3),
                    "cpu_s": round(usage.ru_utime + usage.ru_stime, 3),
                    "max_rss_mib": round(usage.ru_maxrss / 1024.0, 1),
-                   "result": result, "flow_fct_us": fct, "flow_slowdown": slowdown}
+                   "result": result, "flow_fct_us": fct, "flow_slowdown": slowdown,
+                   "flow_end_us": ends}
             path = self.cache_path(run)
             tmpname = path + ".tmp%d" % os.getpid() + threading.current_thread().name
             with open(tmpname, "w") as f:
@@ -933,14 +1401,28 @@ def wait_child(child, timeout):
         time.sleep(0.05)
 
 
-def read_flows(path):
-    fct, slowdown = [], []
+def time_us(text):
+    """A Time option's text (1us, 250ns, 2ms, 0) in microseconds."""
+    m = re.match(r"^\s*([0-9.eE+-]+)\s*(ns|us|ms|s)?\s*$", str(text))
+    if not m:
+        return 0.0
+    return float(m.group(1)) * {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6,
+                                None: 1e6}[m.group(2)]
+
+
+def read_flows(path, start_us):
+    """FCTs and slowdowns of the completed flows, and (src, dst, end) of each, the end counted
+    from the workload's start (start_us)."""
+    fct, slowdown, ends = [], [], []
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             if row.get("completed") == "1" and row.get("background", "0") != "1":
                 fct.append(round(float(row["fct_us"]), 3))
                 slowdown.append(round(float(row["slowdown"]), 4))
-    return fct, slowdown
+                if row.get("start_us"):
+                    ends.append((int(row["src"]), int(row["dst"]), round(
+                        float(row["start_us"]) + float(row["fct_us"]) - start_us, 3)))
+    return fct, slowdown, ends
 
 
 def log(message):
@@ -1070,8 +1552,11 @@ def write_report(path, scenarios, results, datas, mode, binary, seeds_of, plots,
                 for sel in s.selectors:
                     groups.setdefault(tuple(sel.extra), []).append(sel.lb)
                 for extra, lbs in groups.items():
-                    add(" ".join([PROGRAM] + s.base + v.args + list(extra) +
-                                 ["--lb=" + ",".join(lbs), "--RngRun=<seed>"]))
+                    line = " ".join([PROGRAM] + s.base + v.args + list(extra) +
+                                    ["--lb=" + ",".join(lbs), "--RngRun=<seed>"])
+                    if s.uec:   # the checkout's place is the reader's own
+                        line = line.replace(s.uec["dc"], "DIR/htsim/sim/datacenter")
+                    add(line)
             add("```")
             add("")
         data = datas[s.name]
@@ -1277,6 +1762,13 @@ def main(argv=None):
                         help="a checkout of the REPS artifact (tommasobo/REPS_EuroSys_Artifact): "
                              "the websearch-replay scenario replays its web-search connection "
                              "matrix (without it, that scenario is reported unavailable)")
+    parser.add_argument("--uet-htsim", default=None, metavar="DIR",
+                        help="a checkout of uet-htsim (ultraethernet/uet-htsim): the uec group "
+                             "reruns the entries of its regression plans "
+                             "(htsim/sim/datacenter/validate_uec_*.txt and "
+                             "validate_load_balancing_*.txt) with its matrices and topologies, "
+                             "and compares them with its committed validate_outputs/*.out "
+                             "(without it, the group is reported unavailable)")
     parser.add_argument("--seeds", type=positive_int(), default=None, metavar="N",
                         help="seeds (--RngRun 1 to N) of every scenario (default: each "
                              "scenario's own: 3, or 2 for the UEC regression; 2 with --quick)")
@@ -1284,6 +1776,9 @@ def main(argv=None):
                         help="runs in parallel (default: 2)")
     parser.add_argument("--any-build", action="store_true",
                         help="reuse cached runs even when the binary or library changed")
+    parser.add_argument("--cached-only", action="store_true",
+                        help="run nothing: write the report from the cached runs, the others "
+                             "reported as not run")
     parser.add_argument("--timeout", type=positive_int(), default=3600,
                         metavar="SECONDS", help="limit of a single run (default: 3600)")
     parser.add_argument("--wait", type=non_negative_int(), default=600,
@@ -1302,17 +1797,22 @@ def main(argv=None):
     mode = "quick" if args.quick else "full"
 
     options = binary_options(binary) if os.access(binary, os.X_OK) else None
+    cc_names = cc_names_of(binary) if options is not None else set()
     matrix, why_not = artifact_prefix(args.reps_artifact, args.work)
     scenarios = build_scenarios(args.quick, options or set(), matrix, why_not,
-                                args.reps_artifact)
+                                args.reps_artifact, args.uet_htsim, cc_names)
     names = [s.name for s in scenarios]
+    groups = sorted({s.group for s in scenarios if s.group})
     chosen = [n.strip() for n in args.only.split(",") if n.strip()]
-    unknown = [n for n in chosen if n not in names]
+    unknown = [n for n in chosen if n not in names and n not in groups]
     if unknown:
-        parser.error("--only: unknown scenario(s) %s; allowed%s: %s" % (
-            ", ".join(unknown), " with --quick" if args.quick else "", ", ".join(names)))
-    if chosen:
-        scenarios = [s for s in scenarios if s.name in chosen]
+        parser.error("--only: unknown scenario(s) %s; allowed%s: %s, or the group%s %s" % (
+            ", ".join(unknown), " with --quick" if args.quick else "", ", ".join(names),
+            "s" if len(groups) > 1 else "", ", ".join(groups)))
+
+    def selected(s):
+        return not chosen or s.name in chosen or s.group in chosen
+    scenarios = [s for s in scenarios if selected(s)]
 
     if args.list:
         costs = {}
@@ -1348,9 +1848,10 @@ def main(argv=None):
                 parser.error("--binary: %s cannot be run (try it by hand)" % binary)
             log("%s cannot be run (being rebuilt?); retrying in 15 s" % binary)
             time.sleep(15)
+        cc_names = cc_names_of(binary)
         scenarios = [s for s in build_scenarios(args.quick, options, matrix, why_not,
-                                                args.reps_artifact)
-                     if not chosen or s.name in chosen]
+                                                args.reps_artifact, args.uet_htsim, cc_names)
+                     if selected(s)]
     if "lb" not in options:
         parser.error("--binary: %s does not look like %s (no --lb option in its --help)" % (
             binary, PROGRAM))
@@ -1393,6 +1894,11 @@ def main(argv=None):
     for runs in by_key.values():
         for r in runs[1:]:
             r.record = runs[0].record
+    if args.cached_only:
+        for run in todo:
+            for r in by_key[json.dumps(run.key())]:
+                r.error = "not run (--cached-only)"
+        todo = []
     todo.sort(key=lambda r: -r.scenario.cost)   # the longest first: better packing on -j
     log("%d runs in %d scenario(s) (%s set); %d cached, %d to run with -j %d" % (
         len(by_key), len(scenarios), mode, len(by_key) - len(todo), len(todo), args.jobs))
@@ -1443,9 +1949,10 @@ def main(argv=None):
         datas[s.name] = data
         if plt is not None and not s.unavailable:
             files = []
-            bars = s.name + "-fct.png"
-            plot_bars(plt, s, data, os.path.join(out_dir, bars))
-            files.append(bars)
+            if s.panels:    # none for one selector beside a published figure (uec entries)
+                bars = s.name + "-fct.png"
+                plot_bars(plt, s, data, os.path.join(out_dir, bars))
+                files.append(bars)
             if s.cdf:
                 cdf = s.name + "-cdf.png"
                 if plot_cdf(plt, s, data, os.path.join(out_dir, cdf)):
@@ -1456,9 +1963,22 @@ def main(argv=None):
     builds = {rec.get("build") for rec in records.values()}
     totals = {"cpu": sum(rec.get("cpu_s", 0) for rec in records.values()),
               "runs": len(records)}
-    report = os.path.join(out_dir, "README.md")
+    # The uec group alone writes its own report beside the main one.
+    only_uec = all(s.group == "uec" for s in scenarios)
+    report = os.path.join(out_dir, "uec.md" if only_uec else "README.md")
     passed, failed = write_report(report, scenarios, results, datas, mode, binary, seeds_of,
                                   plots, builds, totals)
+    if any(s.uec for s in scenarios):
+        with open(report) as f:
+            text = f.read().split("\n")
+        at = next((i for i, line in enumerate(text) if line.startswith("| scenario |")),
+                  len(text))
+        table = ["The uec group beside %s's committed outputs (tail FCT: when the last flow "
+                 "finished, from the start; verdict PASS: ours within %d%% of its committed "
+                 "tail FCT, where it passes its own target):" % (UET, UEC_TOLERANCE * 100),
+                 ""] + write_uec_table(report, scenarios, results) + [""]
+        with open(report, "w") as f:
+            f.write("\n".join(text[:at] + table + text[at:]))
 
     for s in scenarios:
         for c, ok, ours in results[s.name]:
