@@ -1252,10 +1252,13 @@ class FabricValidationTestCase : public TestCase
         Expect(name->Validate(), "SetPlaneAttribute: ns3::ClosPlane has no attribute NoSuchDelay");
         Ptr<ClosFabricHelper> range = TwoTier(2, 2, 2);
         range->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(Seconds(-1)));
-        Expect(range->Validate(), "RoutingConvergenceDelay does not accept the value given");
+        Expect(range->Validate(),
+               "SetPlaneAttribute: ns3::ClosPlane::RoutingConvergenceDelay = -1e+09ns is out of "
+               "range; allowed: a Time, at least +0");
         Ptr<ClosFabricHelper> type = TwoTier(2, 2, 2);
         type->SetPlaneAttribute("RoutingConvergenceDelay", UintegerValue(5));
-        Expect(type->Validate(), "RoutingConvergenceDelay does not accept the value given");
+        Expect(type->Validate(),
+               "RoutingConvergenceDelay takes a ns3::TimeValue, not the value given");
         Ptr<ClosFabricHelper> good = TwoTier(2, 2, 2);
         good->SetAttribute("Planes", UintegerValue(2));
         good->SetPlaneAttribute("RoutingConvergenceDelay", StringValue("20us"));
