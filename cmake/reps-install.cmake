@@ -96,6 +96,8 @@ function(reps_add_header_check)
   # only through the include directory the package gives.
   target_link_libraries(reps-header-check PRIVATE reps-experiment)
   set_target_properties(reps-header-check PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
+  # Only whether each compiles matters: no optimization, no debug information.
+  target_compile_options(reps-header-check PRIVATE -O0 -g0)
   add_dependencies(reps-header-check reps reps-experiment)
 endfunction()
 

@@ -201,7 +201,7 @@ Report(const Params& p, Ptr<ClosFabric> fabric, const FlowStats& stats, const Co
  * \param fabric the fabric
  * \param stats the flows' statistics
  * \param c the trace sinks' counts
- * \return false when the file cannot be written
+ * \return false when the file cannot be written (said on the standard error)
  */
 bool
 WriteJson(const Params& p, Ptr<ClosFabric> fabric, const FlowStats& stats, const Counters& c)
@@ -225,6 +225,10 @@ WriteJson(const Params& p, Ptr<ClosFabric> fabric, const FlowStats& stats, const
         << ", \"p99\": " << slowdown.p99 << "}, \"slow_uplink_share\": "
         << (upBytes ? double(slowBytes) / upBytes : 0.0) << ", \"retransmissions\": " << c.retx
         << "}]}\n";
+    if (!out)
+    {
+        std::cerr << "error: --json: cannot write " << p.json << "\n";
+    }
     return bool(out);
 }
 
@@ -304,12 +308,8 @@ main(int argc, char* argv[])
     // Step 8: results.
     const FlowStats& stats = runner->GetStats();
     Report(p, fabric, stats, counters);
-    bool done = stats.GetCompletedCount() == stats.GetFlowCount();
-    if (!p.json.empty() && !WriteJson(p, fabric, stats, counters))
-    {
-        std::cerr << "error: --json: cannot write " << p.json << "\n";
-        done = false;
-    }
+    bool written = p.json.empty() || WriteJson(p, fabric, stats, counters);
+    bool done = written && stats.GetCompletedCount() == stats.GetFlowCount();
     Simulator::Destroy();
     return done ? 0 : 1;
 }

@@ -105,6 +105,15 @@ def check_own_program(examples, tmp):
     kept = "".join(open(e).read() for e in errs)
     check("with the default --pass, the program's refusal of --quiet is kept",
           p.returncode == 1 and "quiet" in kept, "exit %d: %s" % (p.returncode, kept[-300:]))
+    true = "/bin/true"
+    if os.access(true, os.X_OK):
+        p = sweep(true, os.path.join(tmp, "silent"), "--pass", "--run {seed} --file {json}",
+                  "--option", "--{name} {value}", "--vary", "x=1", "--seeds", "1")
+        errs = glob.glob(os.path.join(tmp, "silent", "runs", "*.err"))
+        kept = "".join(open(e).read() for e in errs)
+        check("a program that exits 0 without writing its result file counts as failed",
+              p.returncode == 1 and "wrote no complete result file" in kept
+              and "--run 1 --file" in kept and "--x 1" in kept, kept[-300:])
     p = sweep(script, out, "--pass=--RngRun={seed}")
     check("a --pass without {json} is refused",
           p.returncode == 2 and "--pass:" in p.stderr and "{json}" in p.stderr, p.stderr)

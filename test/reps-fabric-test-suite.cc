@@ -19,6 +19,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
@@ -1272,6 +1273,61 @@ class FabricValidationTestCase : public TestCase
         }
     }
 
+    /// The helpers' own attributes and the RDMA helper's are checked before ns-3 applies them
+    /// (ns-3 would abort): the message names the object, the attribute, the value and the
+    /// allowed range; the first refusal is kept; a valid value is applied.
+    void CheckHelperAttributes()
+    {
+        Ptr<ClosFabricHelper> tiers = TwoTier(2, 2, 2);
+        tiers->SetAttribute("Tiers", UintegerValue(5));
+        tiers->SetAttribute("Mtu", UintegerValue(10));
+        NS_TEST_ASSERT_MSG_EQ(tiers->Validate(),
+                              "SetAttribute: ns3::ClosFabricHelper::Tiers = 5 is out of range; "
+                              "allowed: 2 to 3",
+                              "Tiers = 5, the first refusal");
+        Ptr<ClosFabricHelper> name = TwoTier(2, 2, 2);
+        name->SetAttribute("Spine", UintegerValue(2));
+        Expect(name->Validate(), "ns3::ClosFabricHelper has no attribute Spine");
+        Ptr<ClosFabricHelper> delay = TwoTier(2, 2, 2);
+        delay->SetAttribute("HostLinkDelay", StringValue("soon"));
+        Expect(delay->Validate(),
+               "ns3::ClosFabricHelper::HostLinkDelay = 'soon' is not a time; allowed: a Time, "
+               "at least +0");
+        Ptr<ClosFabricHelper> good = TwoTier(2, 2, 2);
+        good->SetAttribute("Mtu", UintegerValue(2000));
+        good->SetAttribute("HostLinkDelay", StringValue("3us"));
+        NS_TEST_ASSERT_MSG_EQ(good->Validate(), "", "valid values");
+        UintegerValue mtu;
+        good->GetAttribute("Mtu", mtu);
+        NS_TEST_ASSERT_MSG_EQ(mtu.Get(), 2000, "a valid value is applied");
+        TimeValue hostDelay;
+        good->GetAttribute("HostLinkDelay", hostDelay);
+        NS_TEST_ASSERT_MSG_EQ(hostDelay.Get(), MicroSeconds(3), "a valid string is applied");
+
+        RdmaHelper qp;
+        NS_TEST_ASSERT_MSG_EQ(qp.Validate(), "", "a new RdmaHelper is valid");
+        qp.SetQueuePairAttribute("Mtu", UintegerValue(70000));
+        NS_TEST_ASSERT_MSG_EQ(qp.Validate(),
+                              "RdmaHelper::SetQueuePairAttribute: ns3::RdmaQueuePair::Mtu = 70000 "
+                              "is out of range; allowed: 0 to 65000",
+                              "queue pair Mtu");
+        RdmaHelper ps;
+        ps.SetPathSelector("ns3::RepsPathSelector", "FreezeDuration", TimeValue(Seconds(5)));
+        Expect(ps.Validate(),
+               "RdmaHelper::SetPathSelector: ns3::RepsPathSelector::FreezeDuration = ");
+        Expect(ps.Validate(), "is out of range; allowed: a Time, +1ns to +1s");
+        RdmaHelper type;
+        type.SetCongestionControl("ns3::NoSuchControl");
+        Expect(type.Validate(), "RdmaHelper::SetCongestionControl: unknown TypeId");
+        RdmaHelper attr;
+        attr.SetPathSelectorAttribute("NoSuchKnob", UintegerValue(1));
+        Expect(attr.Validate(), "ns3::EcmpPathSelector has no attribute NoSuchKnob");
+        RdmaHelper fine;
+        fine.SetPathSelector("ns3::RepsPathSelector", "FreezeDuration", StringValue("50us"));
+        fine.SetQueuePairAttribute("Mtu", UintegerValue(1024));
+        NS_TEST_ASSERT_MSG_EQ(fine.Validate(), "", "valid values are taken");
+    }
+
     void DoRun() override
     {
         NS_TEST_ASSERT_MSG_EQ(TwoTier(2, 2, 2)->Validate(), "", "valid 2-tier");
@@ -1315,6 +1371,7 @@ class FabricValidationTestCase : public TestCase
         qd->SetSwitchQueueDisc("ns3::NoSuchQueueDisc");
         Expect(qd->Validate(), "SetSwitchQueueDisc");
         CheckPlaneAttributes();
+        CheckHelperAttributes();
 
         Ptr<ClosFabric> f = TwoTier(2, 2, 2)->Build();
         NS_TEST_ASSERT_MSG_EQ(f->FindLink(f->GetLeaf(0), f->GetLeaf(1)),
