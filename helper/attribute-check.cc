@@ -133,8 +133,12 @@ AttributeCheck::Check(const std::string& who,
                ", not the value given; allowed: " + Allowed(info.checker);
     }
     const std::string given = value.SerializeToString(info.checker);
+    const std::string kind = info.checker->GetValueTypeName();
+    const bool ranged = kind == "ns3::UintegerValue" || kind == "ns3::IntegerValue" ||
+                        kind == "ns3::DoubleValue" || kind == "ns3::TimeValue";
     return who + ": " + attribute + " = " + (given.empty() ? "(the value given)" : given) +
-           " is out of range; allowed: " + Allowed(info.checker);
+           (ranged ? " is out of range" : " is not allowed") +
+           "; allowed: " + Allowed(info.checker);
 }
 
 void

@@ -19,6 +19,7 @@
 #include "ns3/ipv4.h"
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
+#include "ns3/rdma-flow-launcher.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-helper.h"
@@ -1322,6 +1323,18 @@ class FabricValidationTestCase : public TestCase
         RdmaHelper attr;
         attr.SetPathSelectorAttribute("NoSuchKnob", UintegerValue(1));
         Expect(attr.Validate(), "ns3::EcmpPathSelector has no attribute NoSuchKnob");
+        RdmaHelper launcherRdma;
+        Ptr<RdmaFlowLauncher> launcher = CreateObject<RdmaFlowLauncher>(NodeContainer(),
+                                                                        &launcherRdma);
+        launcher->SetAttribute("ConnectionMapping", StringValue("Sometimes"));
+        Expect(launcher->Validate(),
+               "RdmaFlowLauncher::SetAttribute: ns3::RdmaFlowLauncher::ConnectionMapping = "
+               "Sometimes is not allowed; allowed: ");
+        Expect(launcher->Validate(), "Pair");
+        Ptr<RdmaFlowLauncher> pair = CreateObject<RdmaFlowLauncher>(NodeContainer(),
+                                                                    &launcherRdma);
+        pair->SetAttribute("ConnectionMapping", StringValue("Pair"));
+        NS_TEST_ASSERT_MSG_EQ(pair->Validate(), "", "a valid mapping");
         RdmaHelper fine;
         fine.SetPathSelector("ns3::RepsPathSelector", "FreezeDuration", StringValue("50us"));
         fine.SetQueuePairAttribute("Mtu", UintegerValue(1024));
