@@ -87,7 +87,7 @@ function(reps_add_header_check)
   set(source ${PROJECT_BINARY_DIR}/header-check/reps-module-api.cc)
   string(CONCAT api
        "#include \"ns3/reps-module.h\"\n"
-       "uint64_t LinkRate(ns3::Ptr<ns3::ClosFabric> f) { return f->GetLinkDevice(0, 0)->GetDataRate().GetBitRate(); }\n"
+       "uint16_t LinkMtu(ns3::Ptr<ns3::ClosFabric> f) { return f->GetLinkDevice(0, 0)->GetMtu(); }\n"
        "uint32_t QueuedPackets(ns3::Ptr<ns3::ClosFabric> f) { return f->GetQueueDisc(0, 0)->GetNPackets(); }\n")
   file(GENERATE OUTPUT ${source} CONTENT "${api}")
   list(APPEND sources ${source})

@@ -81,8 +81,8 @@ AttributeCheck::Allowed(Ptr<const AttributeChecker> checker)
     }
     if (kind == "ns3::TimeValue" && bounded)
     {
-        // An unbounded maximum is the largest Time (about 9.2e18 ns).
-        if (Time(max) == Time::Max())
+        // An unbounded maximum is the largest Time, printed rounded ("+9.22337e+18ns").
+        if (Time(max).GetDouble() >= 0.999 * Time::Max().GetDouble())
         {
             return "a Time, at least " + ReadableTime(min);
         }
