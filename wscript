@@ -8,6 +8,7 @@ def build(bld):
         'reps',
         ['core', 'network', 'internet', 'point-to-point', 'traffic-control', 'applications'])
     module.source = [
+        'helper/attribute-check.cc',
         'helper/clos-fabric-helper.cc',
         'helper/connection-matrix.cc',
         'helper/failure-schedule.cc',
@@ -108,6 +109,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'reps'
     headers.source = [
+        'helper/attribute-check.h',
         'helper/clos-fabric-helper.h',
         'helper/failure-schedule.h',
         'helper/flow-size-cdf.h',

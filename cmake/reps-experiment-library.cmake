@@ -21,7 +21,9 @@ function(reps_experiment_library)
     get_filename_component(header_name ${header} NAME)
     configure_file(${header} ${include_dir}/${header_name} COPYONLY)
     string(APPEND aggregate "#include \"${header_name}\"\n")
+    set_property(GLOBAL APPEND PROPERTY REPS_PUBLIC_HEADERS ${header_name})
   endforeach()
+  set_property(GLOBAL APPEND PROPERTY REPS_PUBLIC_HEADERS reps-experiment-module.h)
   file(GENERATE OUTPUT ${include_dir}/reps-experiment-module.h CONTENT "${aggregate}")
 
   add_library(reps-experiment SHARED ${REXP_SOURCE_FILES} ${REXP_HEADER_FILES})
@@ -32,7 +34,10 @@ function(reps_experiment_library)
     )
   else()
     set_target_properties(reps-experiment PROPERTIES OUTPUT_NAME ns3-reps-experiment)
-    target_include_directories(reps-experiment PUBLIC ${REPS_INCLUDE_DIR})
+    target_include_directories(
+      reps-experiment PUBLIC $<BUILD_INTERFACE:${REPS_INCLUDE_DIR}>
+                             $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
+    )
     if(COMMAND reps_apply_profile)
       reps_apply_profile(reps-experiment)
     endif()

@@ -9,6 +9,7 @@
 #   build/reps-gtest                 GoogleTest unit tests of the plain-C++ cores, if installed
 
 include(CTest)
+include(GNUInstallDirs)
 
 if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
@@ -99,14 +100,23 @@ function(build_lib)
     get_filename_component(header_name ${header} NAME)
     configure_file(${header} ${REPS_INCLUDE_DIR}/ns3/${header_name} COPYONLY)
     string(APPEND module_header_contents "#include \"${header_name}\"\n")
+    set_property(GLOBAL APPEND PROPERTY REPS_PUBLIC_HEADERS ${header_name})
   endforeach()
   file(GENERATE OUTPUT ${REPS_INCLUDE_DIR}/ns3/${name}-module.h
        CONTENT "${module_header_contents}"
   )
 
+  set_property(GLOBAL APPEND PROPERTY REPS_PUBLIC_HEADERS ${name}-module.h)
+
   add_library(${name} SHARED ${BLIB_SOURCE_FILES} ${BLIB_HEADER_FILES})
   set_target_properties(${name} PROPERTIES OUTPUT_NAME ns3-${name})
-  target_include_directories(${name} PUBLIC ${REPS_INCLUDE_DIR})
+  # The build tree's copies here, the installed ones once installed (cmake/reps-install.cmake).
+  target_include_directories(
+    ${name} PUBLIC $<BUILD_INTERFACE:${REPS_INCLUDE_DIR}>
+                   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>
+  )
+  # A program using the module's headers needs the standard ns-3 needs.
+  target_compile_features(${name} PUBLIC cxx_std_${CMAKE_CXX_STANDARD})
   target_compile_definitions(${name} PRIVATE NS3_MODULE_COMPILATION)
   target_link_libraries(${name} PUBLIC ${BLIB_LIBRARIES_TO_LINK})
   reps_apply_profile(${name})
@@ -161,6 +171,8 @@ function(build_lib_example)
   reps_apply_profile(${BLIB_EXAMPLE_NAME})
 endfunction()
 
+include(${CMAKE_CURRENT_LIST_DIR}/reps-install.cmake)
+
 # GoogleTest unit tests of the plain-C++ cores (Debian: libgtest-dev).
 function(reps_add_gtests)
   if(NOT BUILD_TESTING OR NOT ARGN)
@@ -178,6 +190,27 @@ function(reps_add_gtests)
   gtest_discover_tests(reps-gtest TEST_PREFIX "gtest." DISCOVERY_TIMEOUT 30)
 endfunction()
 
+# reps_python_with(VAR module...): sets VAR to a Python interpreter that imports every module
+# (Debian's python3-* packages live in /usr/bin/python3, which a python3 found first on PATH,
+# a virtualenv or pyenv, may not see), or to "" when neither does.
+function(reps_python_with var)
+  set(${var} "" PARENT_SCOPE)
+  set(imports "")
+  foreach(module ${ARGN})
+    string(APPEND imports "import ${module}; ")
+  endforeach()
+  foreach(python ${Python3_EXECUTABLE} /usr/bin/python3)
+    if(EXISTS ${python})
+      execute_process(COMMAND ${python} -c "${imports}" RESULT_VARIABLE status
+                      OUTPUT_QUIET ERROR_QUIET)
+      if(status EQUAL 0)
+        set(${var} ${python} PARENT_SCOPE)
+        return()
+      endif()
+    endif()
+  endforeach()
+endfunction()
+
 # The file lists of CMakeLists.txt and wscript must agree.
 if(BUILD_TESTING)
   find_package(Python3 COMPONENTS Interpreter)
@@ -189,6 +222,12 @@ if(BUILD_TESTING)
     # The folders stay layers (no upward include) and the code readable (function lengths).
     add_test(NAME reps-layers
              COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test/check-layers.py
+                     ${CMAKE_CURRENT_SOURCE_DIR}
+    )
+    # The manual's research-script chapter quotes the program and its CMakeLists.txt as
+    # they are (the program compiles, so its snippets do).
+    add_test(NAME reps-manual-snippets
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test/check-manual-snippets.py
                      ${CMAKE_CURRENT_SOURCE_DIR}
     )
     # The checker itself, on fixture sources (test/data/check-layers) with known problems.

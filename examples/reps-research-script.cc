@@ -14,12 +14,16 @@
  *   ./ns3 run "reps-research-script --selector=ns3::RepsPathSelector"
  *   ./ns3 run "reps-research-script --selector=ns3::OpsPathSelector --degradedRate=25Gbps"
  *   ./ns3 run "reps-research-script --ns3::RepsPathSelector::FreezeDuration=1ms"
+ *
+ * The regions between "// [name]" and "// [name end]" are the ones the manual shows (the test
+ * reps-manual-snippets checks that the chapter quotes them as they are here).
  */
 
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
 #include "ns3/reps-module.h"
 
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 
@@ -60,6 +64,7 @@ FreezeStarted(Counters* c, Time /* time */)
     ++c->freezes;
 }
 
+// [params]
 /// The study's parameters.
 struct Params
 {
@@ -70,7 +75,10 @@ struct Params
     DataRate linkRate{"100Gbps"};                    //!< Rate of every link.
     DataRate degradedRate{"25Gbps"};                 //!< Rate of the degraded uplink.
     uint64_t flowBytes = 1 << 20;                    //!< Bytes per flow.
+    uint32_t mtu = 4096;                             //!< Payload bytes of a full packet.
+    std::string json;                                //!< Result file ("": none).
 };
+// [params end]
 
 /**
  * Step 1, continued: check the parameters before anything is built.
@@ -106,6 +114,7 @@ CheckParams(const Params& p)
 Ptr<ClosFabric>
 BuildFabric(const Params& p)
 {
+    // [fabric]
     Ptr<ClosFabricHelper> fabricHelper = CreateObject<ClosFabricHelper>();
     fabricHelper->SetAttribute("Tiers", UintegerValue(2));
     fabricHelper->SetAttribute("Leaves", UintegerValue(p.leaves));
@@ -113,9 +122,20 @@ BuildFabric(const Params& p)
     fabricHelper->SetAttribute("Spines", UintegerValue(p.spines));
     fabricHelper->SetAttribute("HostLinkRate", DataRateValue(p.linkRate));
     fabricHelper->SetAttribute("LeafUplinkRate", DataRateValue(p.linkRate));
-    fabricHelper->SetAttribute("Mtu", UintegerValue(4200));
+    // The devices' MTU holds a full packet's payload and its headers (IPv4, UDP, BTH, ...).
+    fabricHelper->SetAttribute("Mtu", UintegerValue(p.mtu + 104));
+    // [fabric end]
+    // [queues]
+    fabricHelper->SetSwitchQueueDisc("ns3::EcnQueueDisc",
+                                     "MaxSize", QueueSizeValue(QueueSize("100p")),
+                                     "Kmin", QueueSizeValue(QueueSize("20p")),
+                                     "Kmax", QueueSizeValue(QueueSize("80p")),
+                                     "Trimming", BooleanValue(false));
+    // [queues end]
+    // [build]
     Ptr<ClosFabric> fabric = fabricHelper->Build();
     ClosFabricHelper::AssignStreams(fabric, 100);
+    // [build end]
     return fabric;
 }
 
@@ -127,6 +147,7 @@ BuildFabric(const Params& p)
 void
 ConnectTraces(Ptr<RdmaFlowLauncher> launcher, Counters* counters)
 {
+    // [traces]
     for (Ptr<RdmaQueuePair> qp : launcher->GetSenders())
     {
         qp->TraceConnectWithoutContext("PacketSent", MakeBoundCallback(&PacketSent, counters));
@@ -136,6 +157,7 @@ ConnectTraces(Ptr<RdmaFlowLauncher> launcher, Counters* counters)
         ps->TraceConnectWithoutContext("FreezeStarted",
                                        MakeBoundCallback(&FreezeStarted, counters));
     }
+    // [traces end]
 }
 
 /**
@@ -172,6 +194,44 @@ Report(const Params& p, Ptr<ClosFabric> fabric, const FlowStats& stats, const Co
               << c.freezes << "\n";
 }
 
+/**
+ * Step 8, continued: the results as a file utils/sweep.py reads (its "what a program must
+ * accept"): the run number in "config", one entry per path selector in "results".
+ * \param p the parameters
+ * \param fabric the fabric
+ * \param stats the flows' statistics
+ * \param c the trace sinks' counts
+ * \return false when the file cannot be written (said on the standard error)
+ */
+bool
+WriteJson(const Params& p, Ptr<ClosFabric> fabric, const FlowStats& stats, const Counters& c)
+{
+    std::ofstream out(p.json);
+    SampleSummary fct = stats.GetFctSummaryUs();
+    SampleSummary slowdown = stats.GetSlowdownSummary();
+    uint64_t upBytes = 0;
+    for (uint32_t s = 0; s < p.spines; ++s)
+    {
+        upBytes += fabric->GetLinkCounters(fabric->GetLeafSpineLink(0, s), 0).bytes;
+    }
+    uint64_t slowBytes = fabric->GetLinkCounters(fabric->GetLeafSpineLink(0, 0), 0).bytes;
+    out << std::setprecision(10) << "{\"config\": {\"RngRun\": " << RngSeedManager::GetRun()
+        << ", \"selector\": \"" << p.selector << "\", \"leaves\": " << p.leaves
+        << ", \"hostsPerLeaf\": " << p.hostsPerLeaf << ", \"spines\": " << p.spines
+        << ", \"flowBytes\": " << p.flowBytes << ", \"mtu\": " << p.mtu
+        << "},\n \"results\": [{\"lb\": \"" << p.selector << "\", \"flows\": " << stats.GetFlowCount()
+        << ", \"completed\": " << stats.GetCompletedCount() << ", \"fct_us\": {\"mean\": "
+        << fct.mean << ", \"p99\": " << fct.p99 << "}, \"slowdown\": {\"mean\": " << slowdown.mean
+        << ", \"p99\": " << slowdown.p99 << "}, \"slow_uplink_share\": "
+        << (upBytes ? double(slowBytes) / upBytes : 0.0) << ", \"retransmissions\": " << c.retx
+        << "}]}\n";
+    if (!out)
+    {
+        std::cerr << "error: --json: cannot write " << p.json << "\n";
+    }
+    return bool(out);
+}
+
 } // namespace
 
 int
@@ -187,6 +247,8 @@ main(int argc, char* argv[])
     cmd.AddValue("linkRate", "Rate of every link", p.linkRate);
     cmd.AddValue("degradedRate", "Rate of leaf 0's uplink to spine 0", p.degradedRate);
     cmd.AddValue("flowBytes", "Bytes per flow of the permutation", p.flowBytes);
+    cmd.AddValue("mtu", "Payload bytes of a full packet", p.mtu);
+    cmd.AddValue("json", "Write the results to this file (for utils/sweep.py)", p.json);
     cmd.Parse(argc, argv);
     std::string error = CheckParams(p);
     if (!error.empty())
@@ -200,21 +262,25 @@ main(int argc, char* argv[])
     NodeContainer hosts = fabric->GetHosts();
 
     // Step 3: the fault under study, from the start.
+    // [fault]
     uint32_t slowLink = fabric->GetLeafSpineLink(0, 0);
     fabric->DegradeLink(slowLink, p.degradedRate);
+    // [fault end]
 
     // Step 4: RDMA on every host, one path selector type for every queue pair.
-    const uint32_t mtu = 4096;
-    Time baseRtt = fabric->GetBaseRtt(0, hosts.GetN() - 1, mtu + 60, 64);
+    // [transport]
+    Time baseRtt = fabric->GetBaseRtt(0, hosts.GetN() - 1, p.mtu + 60, 64);
     RdmaHelper rdma;
     rdma.SetPathSelector(p.selector);
     rdma.SetCongestionControl("ns3::RdmaWindowCongestionControl");
-    rdma.SetQueuePairAttribute("Mtu", UintegerValue(mtu));
+    rdma.SetQueuePairAttribute("Mtu", UintegerValue(p.mtu));
     rdma.SetQueuePairAttribute("BaseRtt", TimeValue(baseRtt));
     rdma.SetQueuePairAttribute("Rto", TimeValue(5 * baseRtt));
     rdma.Install(hosts);
+    // [transport end]
 
     // Step 5: the workload: a random permutation, one flow per host, at 1 us.
+    // [workload]
     WorkloadHelper workload(hosts.GetN());
     workload.SetStartTime(MicroSeconds(1));
     workload.AssignStreams(200);
@@ -226,20 +292,24 @@ main(int argc, char* argv[])
     runner->SetLauncher(launcher->GetLauncher());
     runner->GetStats().SetIdeal(p.linkRate, baseRtt);
     runner->Schedule(flows);
+    // [workload end]
 
     // Step 6: trace sources.
     Counters counters;
     ConnectTraces(launcher, &counters);
 
     // Step 7: run until the last flow completes (or 1 s of simulated time).
+    // [run]
     runner->SetAllCompletedCallback(MakeCallback(static_cast<void (*)()>(&Simulator::Stop)));
     Simulator::Stop(Seconds(1));
     Simulator::Run();
+    // [run end]
 
     // Step 8: results.
     const FlowStats& stats = runner->GetStats();
     Report(p, fabric, stats, counters);
-    bool done = stats.GetCompletedCount() == stats.GetFlowCount();
+    bool written = p.json.empty() || WriteJson(p, fabric, stats, counters);
+    bool done = written && stats.GetCompletedCount() == stats.GetFlowCount();
     Simulator::Destroy();
     return done ? 0 : 1;
 }

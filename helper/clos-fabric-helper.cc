@@ -5,6 +5,7 @@
 #include "clos-fabric-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-check.h"
 #include "ns3/boolean.h"
 #include "ns3/ecn-queue-disc.h"
 #include "ns3/fabric-link-error-model.h"
@@ -224,9 +225,31 @@ ClosFabricHelper::SetOversubscription(double ratio)
     m_oversubscription = ratio;
 }
 
+void
+ClosFabricHelper::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    Ptr<AttributeValue> valid;
+    std::string error = AttributeCheck::Check("SetAttribute", GetTypeId(), name, value, valid);
+    if (!error.empty())
+    {
+        // The first refusal is the one Validate() reports.
+        if (m_attributeError.empty())
+        {
+            m_attributeError = error;
+        }
+        return;
+    }
+    ObjectBase::SetAttribute(name, *valid);
+}
+
 std::string
 ClosFabricHelper::Validate() const
 {
+    if (!m_attributeError.empty())
+    {
+        return m_attributeError;
+    }
     if (m_fatTreeK != 0 && (m_fatTreeK < 2 || m_fatTreeK % 2 != 0))
     {
         std::ostringstream os;
@@ -395,20 +418,11 @@ ClosFabricHelper::ConfigureQueueDisc(const std::string& method,
     configured.SetTypeId(tid);
     for (const auto& [name, value] : attributes)
     {
-        TypeId::AttributeInformation info;
-        if (!tid.LookupAttributeByName(name, &info))
+        std::string error = SetCheckedAttribute(method, configured, name, *value);
+        if (!error.empty())
         {
-            return method + ": " + type + " has no attribute " + name;
+            return error;
         }
-        // Converts a StringValue like ObjectFactory does, and checks the range.
-        Ptr<AttributeValue> valid = info.checker->CreateValidValue(*value);
-        if (!valid)
-        {
-            return method + ": " + type + "'s " + name +
-                   " does not accept the value given; allowed: " +
-                   info.checker->GetUnderlyingTypeInformation();
-        }
-        configured.Set(name, *valid);
     }
     factory = configured;
     return "";
@@ -553,20 +567,11 @@ ClosFabricHelper::ConfigurePortSelector(const std::string& type, const Attribute
     configured.SetTypeId(tid);
     for (const auto& [name, value] : attributes)
     {
-        TypeId::AttributeInformation info;
-        if (!tid.LookupAttributeByName(name, &info))
+        error = SetCheckedAttribute("SetPortSelector", configured, name, *value);
+        if (!error.empty())
         {
-            return "SetPortSelector: " + type + " has no attribute " + name;
+            return error;
         }
-        // Converts a StringValue like ObjectFactory does, and checks the range.
-        Ptr<AttributeValue> valid = info.checker->CreateValidValue(*value);
-        if (!valid)
-        {
-            return "SetPortSelector: " + type + "'s " + name +
-                   " does not accept the value given; allowed: " +
-                   info.checker->GetUnderlyingTypeInformation();
-        }
-        configured.Set(name, *valid);
     }
     m_portSelector = configured;
     return "";
@@ -578,19 +583,11 @@ ClosFabricHelper::SetCheckedAttribute(const std::string& method,
                                       const std::string& name,
                                       const AttributeValue& value)
 {
-    TypeId tid = factory.GetTypeId();
-    TypeId::AttributeInformation info;
-    if (!tid.LookupAttributeByName(name, &info))
+    Ptr<AttributeValue> valid;
+    std::string error = AttributeCheck::Check(method, factory.GetTypeId(), name, value, valid);
+    if (!error.empty())
     {
-        return method + ": " + tid.GetName() + " has no attribute " + name;
-    }
-    // Converts a StringValue like ObjectFactory does, and checks the range.
-    Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
-    if (!valid)
-    {
-        return method + ": " + tid.GetName() + "'s " + name +
-               " does not accept the value given; allowed: " +
-               info.checker->GetUnderlyingTypeInformation();
+        return error;
     }
     factory.Set(name, *valid);
     return "";
@@ -807,7 +804,10 @@ ClosFabricHelper::Build()
 {
     NS_LOG_FUNCTION(this);
     std::string error = Validate();
-    NS_ABORT_MSG_IF(!error.empty(), "ClosFabricHelper: " << error);
+    if (!error.empty())
+    {
+        AttributeCheck::Exit("ClosFabricHelper: " + error);
+    }
     Ptr<ClosFabric> f = CreateObject<ClosFabric>();
     Ptr<ClosPlane> plane0 = BuildPlane(0, nullptr);
     f->AddPlane(plane0);
@@ -859,19 +859,12 @@ ClosFabricHelper::SetPfcAttribute(const std::string& name, const AttributeValue&
         TypeId::AttributeInformation info;
         if (factory->GetTypeId().LookupAttributeByName(name, &info))
         {
-            // Converts a StringValue like ObjectFactory does, and checks the range.
-            Ptr<AttributeValue> valid = info.checker->CreateValidValue(value);
-            if (!valid)
+            std::string error = SetCheckedAttribute("SetPfcAttribute", *factory, name, value);
+            // The first refusal is the one Validate() reports.
+            if (m_pfcError.empty())
             {
-                // The first refusal is the one Validate() reports.
-                if (m_pfcError.empty())
-                {
-                    m_pfcError = "SetPfcAttribute: " + name + " out of range; allowed: " +
-                                 info.checker->GetUnderlyingTypeInformation();
-                }
-                return;
+                m_pfcError = error;
             }
-            factory->Set(name, *valid);
             return;
         }
     }

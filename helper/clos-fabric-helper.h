@@ -5,6 +5,7 @@
 #ifndef REPS_CLOS_FABRIC_HELPER_H
 #define REPS_CLOS_FABRIC_HELPER_H
 
+#include "ns3/attribute-check.h"
 #include "ns3/attribute.h"
 #include "ns3/clos-fabric.h"
 #include "ns3/clos-plane.h"
@@ -82,6 +83,17 @@ class ClosFabricHelper : public Object
 
     ClosFabricHelper();
     ~ClosFabricHelper() override;
+
+    /**
+     * Set one of the helper's own attributes (Tiers, Leaves, Mtu, ...), checked first: ns-3's
+     * ObjectBase::SetAttribute(), which this hides, aborts on a value out of range. A name the
+     * helper does not have, or a value its checker refuses, is kept (the first one), and
+     * Validate() returns it, naming the attribute and the allowed range; Build() stops with
+     * it.
+     * \param name the attribute
+     * \param value its value
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * Select the classic k-ary fat tree: 3 tiers, k pods of k/2 leaves and k/2 aggregation
@@ -185,7 +197,8 @@ class ClosFabricHelper : public Object
     std::string Validate() const;
 
     /**
-     * Build the fabric (aborts with the message of Validate() when the shape is invalid).
+     * Build the fabric. When Validate() refuses the configuration, the program stops with
+     * its message ("error: ClosFabricHelper: ...", exit status 1; see AttributeCheck::Exit).
      * \return the fabric
      */
     Ptr<ClosFabric> Build();
@@ -200,31 +213,7 @@ class ClosFabricHelper : public Object
 
   private:
     /// Attribute name and value, applied in order.
-    using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
-
-    /// End of the recursion of CollectAttributes.
-    /// \param list the list
-    static void CollectAttributes(AttributeList& list)
-    {
-    }
-
-    /**
-     * Collect name/value pairs.
-     * \tparam Ts \deduced more pairs
-     * \param list the list to append to
-     * \param name an attribute name
-     * \param value its value
-     * \param args more pairs
-     */
-    template <typename... Ts>
-    static void CollectAttributes(AttributeList& list,
-                                  const std::string& name,
-                                  const AttributeValue& value,
-                                  Ts&&... args)
-    {
-        list.emplace_back(name, value.Copy());
-        CollectAttributes(list, std::forward<Ts>(args)...);
-    }
+    using AttributeList = AttributeCheck::AttributeList;
 
     /**
      * Configure the port selector factory from a type and attributes, each checked.
@@ -369,6 +358,7 @@ class ClosFabricHelper : public Object
     std::string m_pfcError;           //!< Why SetPfcAttribute() refused an attribute.
     ObjectFactory m_planeFactory;     //!< Every plane (SetPlaneAttribute()).
     std::string m_planeError;         //!< Why SetPlaneAttribute() refused an attribute.
+    std::string m_attributeError;     //!< Why SetAttribute() refused one of the helper's own.
 };
 
 template <typename... Ts>
@@ -376,7 +366,7 @@ void
 ClosFabricHelper::SetSwitchQueueDisc(const std::string& type, Ts&&... args)
 {
     AttributeList attributes;
-    CollectAttributes(attributes, std::forward<Ts>(args)...);
+    AttributeCheck::Collect(attributes, std::forward<Ts>(args)...);
     m_switchQdError = ConfigureQueueDisc("SetSwitchQueueDisc", type, attributes, m_switchQdFactory);
 }
 
@@ -385,7 +375,7 @@ void
 ClosFabricHelper::SetPortSelector(const std::string& type, Ts&&... args)
 {
     AttributeList attributes;
-    CollectAttributes(attributes, std::forward<Ts>(args)...);
+    AttributeCheck::Collect(attributes, std::forward<Ts>(args)...);
     std::string error = ConfigurePortSelector(type, attributes);
     if (m_portSelectorError.empty())
     {
@@ -398,7 +388,7 @@ void
 ClosFabricHelper::SetHostQueueDisc(const std::string& type, Ts&&... args)
 {
     AttributeList attributes;
-    CollectAttributes(attributes, std::forward<Ts>(args)...);
+    AttributeCheck::Collect(attributes, std::forward<Ts>(args)...);
     m_hostQdError = ConfigureQueueDisc("SetHostQueueDisc", type, attributes, m_hostQdFactory);
 }
 

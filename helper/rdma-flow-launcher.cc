@@ -5,6 +5,7 @@
 #include "rdma-flow-launcher.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-check.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/path-selector.h"
@@ -101,9 +102,41 @@ RdmaFlowLauncher::Open(const Key& key)
 }
 
 void
+RdmaFlowLauncher::SetAttribute(const std::string& name, const AttributeValue& value)
+{
+    NS_LOG_FUNCTION(this << name);
+    Ptr<AttributeValue> valid;
+    std::string error = AttributeCheck::Check("RdmaFlowLauncher::SetAttribute",
+                                              GetTypeId(),
+                                              name,
+                                              value,
+                                              valid);
+    if (!error.empty())
+    {
+        // The first refusal is the one Validate() reports.
+        if (m_attributeError.empty())
+        {
+            m_attributeError = error;
+        }
+        return;
+    }
+    ObjectBase::SetAttribute(name, *valid);
+}
+
+std::string
+RdmaFlowLauncher::Validate() const
+{
+    return m_attributeError;
+}
+
+void
 RdmaFlowLauncher::Prepare(const std::vector<FlowSpec>& flows)
 {
     NS_LOG_FUNCTION(this << flows.size());
+    if (!m_attributeError.empty())
+    {
+        AttributeCheck::Exit(m_attributeError);
+    }
     for (const FlowSpec& f : flows)
     {
         const Key key = KeyOf(f);
@@ -136,6 +169,10 @@ Ptr<RdmaQueuePair>
 RdmaFlowLauncher::PreparePair(uint32_t src, uint32_t dst, uint32_t subflow, bool background)
 {
     NS_LOG_FUNCTION(this << src << dst << subflow << background);
+    if (!m_attributeError.empty())
+    {
+        AttributeCheck::Exit(m_attributeError);
+    }
     Key key(src, dst, subflow, background);
     auto it = m_pairs.find(key);
     if (it != m_pairs.end())

@@ -90,6 +90,19 @@ class RdmaFlowLauncher : public Object
     ~RdmaFlowLauncher() override;
 
     /**
+     * Set one of the launcher's attributes (ConnectionMapping), checked first, as
+     * ClosFabricHelper::SetAttribute() is: a name it does not have or a value its checker
+     * refuses is kept (the first one), Validate() returns it naming the allowed values, and
+     * Prepare() and PreparePair() stop the program with it.
+     * \param name the attribute
+     * \param value its value
+     */
+    void SetAttribute(const std::string& name, const AttributeValue& value);
+
+    /// \return "" or the first attribute value SetAttribute() refused, with what is allowed
+    std::string Validate() const;
+
+    /**
      * Create the queue pairs the flows need under the mapping: one per flow (Flow), one
      * per pair (Pair, Reuse).
      * \param flows the flows.
@@ -176,6 +189,7 @@ class RdmaFlowLauncher : public Object
     RdmaHelper* m_helper;                             //!< Creates ordinary queue pairs.
     RdmaHelper* m_background;                         //!< Creates background queue pairs.
     ConnectionMapping m_mapping;                      //!< ConnectionMapping attribute.
+    std::string m_attributeError;                     //!< Why SetAttribute() refused one.
     std::map<Key, Ptr<RdmaQueuePair>> m_pairs;        //!< Persistent connection per key.
     std::map<uint32_t, Ptr<RdmaQueuePair>> m_flowQps; //!< Flow: prepared, by flow id.
     std::map<Key, std::vector<Ptr<RdmaQueuePair>>> m_idle; //!< Reuse: idle connections.

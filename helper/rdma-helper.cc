@@ -41,20 +41,92 @@ RdmaHelper::ValidateTypeId(const std::string& type, TypeId base, const std::stri
 }
 
 void
+RdmaHelper::Configure(const std::string& method,
+                      TypeId base,
+                      const std::string& type,
+                      const AttributeCheck::AttributeList& attributes,
+                      ObjectFactory& factory)
+{
+    std::string error = ValidateTypeId(type, base, method);
+    if (!error.empty())
+    {
+        Refuse(error);
+        return;
+    }
+    TypeId tid = TypeId::LookupByName(type);
+    ObjectFactory configured;
+    configured.SetTypeId(tid);
+    for (const auto& [name, value] : attributes)
+    {
+        Ptr<AttributeValue> valid;
+        error = AttributeCheck::Check(method, tid, name, *value, valid);
+        if (!error.empty())
+        {
+            Refuse(error);
+            return;
+        }
+        configured.Set(name, *valid);
+    }
+    factory = configured;
+}
+
+void
+RdmaHelper::Refuse(const std::string& error)
+{
+    // The first refusal is the one Validate() reports.
+    if (m_error.empty())
+    {
+        m_error = error;
+    }
+}
+
+std::string
+RdmaHelper::Validate() const
+{
+    return m_error;
+}
+
+void
+RdmaHelper::ExitIfRefused() const
+{
+    if (!m_error.empty())
+    {
+        AttributeCheck::Exit(m_error);
+    }
+}
+
+void
 RdmaHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_qpFactory.Set(name, value);
+    Ptr<AttributeValue> valid;
+    std::string error = AttributeCheck::Check("RdmaHelper::SetQueuePairAttribute",
+                                              m_qpFactory.GetTypeId(),
+                                              name,
+                                              value,
+                                              valid);
+    if (!error.empty())
+    {
+        Refuse(error);
+        return;
+    }
+    m_qpFactory.Set(name, *valid);
 }
 
 void
 RdmaHelper::SetPathSelectorAttribute(const std::string& name, const AttributeValue& value)
 {
-    TypeId::AttributeInformation info;
-    NS_ABORT_MSG_UNLESS(m_psFactory.GetTypeId().LookupAttributeByName(name, &info),
-                        "RdmaHelper::SetPathSelectorAttribute: "
-                            << m_psFactory.GetTypeId().GetName() << " has no attribute '"
-                            << name << "'");
-    m_psFactory.Set(name, value);
+    Ptr<AttributeValue> valid;
+    std::string error = AttributeCheck::Check("RdmaHelper::SetPathSelectorAttribute",
+                                              m_psFactory.GetTypeId(),
+                                              name,
+                                              value,
+                                              valid);
+    if (!error.empty())
+    {
+        Refuse(error);
+        return;
+    }
+    m_psFactory.Set(name, *valid);
 }
 
 void
@@ -75,6 +147,7 @@ RdmaHelper::Install(NodeContainer nodes) const
 void
 RdmaHelper::Install(Ptr<Node> node) const
 {
+    ExitIfRefused();
     NS_ABORT_MSG_IF(node->GetObject<RdmaStack>(),
                     "RdmaHelper: node " << node->GetId() << " already has an RDMA stack");
     Ptr<RdmaStack> stack = CreateObject<RdmaStack>();
@@ -85,6 +158,7 @@ RdmaHelper::Install(Ptr<Node> node) const
 std::pair<Ptr<RdmaQueuePair>, Ptr<RdmaQueuePair>>
 RdmaHelper::CreateQueuePair(Ptr<Node> src, Ptr<Node> dst)
 {
+    ExitIfRefused();
     Ptr<RdmaStack> a = src->GetObject<RdmaStack>();
     Ptr<RdmaStack> b = dst->GetObject<RdmaStack>();
     NS_ABORT_MSG_IF(!a || !b,

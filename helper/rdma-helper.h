@@ -5,6 +5,7 @@
 #ifndef REPS_RDMA_HELPER_H
 #define REPS_RDMA_HELPER_H
 
+#include "ns3/attribute-check.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/rdma-queue-pair.h"
@@ -38,7 +39,9 @@ class RdmaHelper
 
     /**
      * Choose the path selector of the queue pairs created from now on (one object per queue
-     * pair). Aborts when the TypeId is unknown or not a PathSelector.
+     * pair). A TypeId that is unknown or not a PathSelector, an attribute it does not have or
+     * a value out of an attribute's range is refused: Validate() says which, and Install()
+     * and CreateQueuePair() stop the program with that message.
      * \param type its TypeId name, e.g. "ns3::EcmpPathSelector"
      * \param args name/value pairs of its attributes
      */
@@ -46,8 +49,8 @@ class RdmaHelper
     void SetPathSelector(const std::string& type, Ts&&... args);
 
     /**
-     * Choose the congestion control of the queue pairs created from now on. Aborts when the
-     * TypeId is unknown or not an RdmaCongestionControl.
+     * Choose the congestion control of the queue pairs created from now on. Refused as
+     * SetPathSelector() refuses (the TypeId must be an RdmaCongestionControl).
      * \param type its TypeId name, e.g. "ns3::DcqcnCongestionControl"
      * \param args name/value pairs of its attributes
      */
@@ -55,7 +58,9 @@ class RdmaHelper
     void SetCongestionControl(const std::string& type, Ts&&... args);
 
     /**
-     * Set an attribute of the queue pairs created from now on (ns3::RdmaQueuePair).
+     * Set an attribute of the queue pairs created from now on (ns3::RdmaQueuePair); an
+     * attribute the queue pair does not have or a value out of its range is refused as
+     * SetPathSelector() refuses one.
      * \param name the attribute
      * \param value its value
      */
@@ -63,8 +68,8 @@ class RdmaHelper
 
     /**
      * Set an attribute of the path selectors created from now on (after SetPathSelector(),
-     * which starts from the type's defaults again). Aborts when the chosen type has no such
-     * attribute.
+     * which starts from the type's defaults again); refused as SetPathSelector() refuses
+     * one.
      * \param name the attribute
      * \param value its value
      */
@@ -95,6 +100,14 @@ class RdmaHelper
     static std::string ValidateTypeId(const std::string& type,
                                       TypeId base,
                                       const std::string& what);
+
+    /**
+     * Check the configuration: the first TypeId, attribute or value that SetPathSelector(),
+     * SetCongestionControl(), SetQueuePairAttribute() or SetPathSelectorAttribute() refused.
+     * \return an empty string when everything was taken, else a message naming the method,
+     *         the type, the attribute and what is allowed
+     */
+    std::string Validate() const;
 
     /**
      * Install the RDMA stack on each node (which must have the internet stack, an IPv4 address
@@ -133,32 +146,61 @@ class RdmaHelper
     int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
 
   private:
+    /**
+     * Configure a factory from a TypeId and attributes, each checked; the first refusal is
+     * kept for Validate().
+     * \param method the calling method, for the message
+     * \param base the type the TypeId must derive from
+     * \param type the TypeId name
+     * \param attributes its attributes
+     * \param [out] factory set when the type and every attribute are valid
+     */
+    void Configure(const std::string& method,
+                   TypeId base,
+                   const std::string& type,
+                   const AttributeCheck::AttributeList& attributes,
+                   ObjectFactory& factory);
+
+    /**
+     * Keep the first refusal.
+     * \param error a refusal, or "" (ignored)
+     */
+    void Refuse(const std::string& error);
+
+    /// Stop the program with the message of Validate(), if it has one.
+    void ExitIfRefused() const;
+
     ObjectFactory m_psFactory; //!< Path selectors.
     ObjectFactory m_ccFactory; //!< Congestion controllers.
     ObjectFactory m_qpFactory; //!< Attributes of queue pairs.
     BaseRttCallback m_baseRtt; //!< Per-pair base RTT (null: the BaseRtt attribute).
+    std::string m_error;       //!< The first refused TypeId, attribute or value.
 };
 
 template <typename... Ts>
 void
 RdmaHelper::SetPathSelector(const std::string& type, Ts&&... args)
 {
-    std::string error = ValidateTypeId(type,
-                                       TypeId::LookupByName("ns3::PathSelector"),
-                                       "RdmaHelper::SetPathSelector");
-    NS_ABORT_MSG_IF(!error.empty(), error);
-    m_psFactory = ObjectFactory(type, std::forward<Ts>(args)...);
+    AttributeCheck::AttributeList attributes;
+    AttributeCheck::Collect(attributes, std::forward<Ts>(args)...);
+    Configure("RdmaHelper::SetPathSelector",
+              TypeId::LookupByName("ns3::PathSelector"),
+              type,
+              attributes,
+              m_psFactory);
 }
 
 template <typename... Ts>
 void
 RdmaHelper::SetCongestionControl(const std::string& type, Ts&&... args)
 {
-    std::string error = ValidateTypeId(type,
-                                       TypeId::LookupByName("ns3::RdmaCongestionControl"),
-                                       "RdmaHelper::SetCongestionControl");
-    NS_ABORT_MSG_IF(!error.empty(), error);
-    m_ccFactory = ObjectFactory(type, std::forward<Ts>(args)...);
+    AttributeCheck::AttributeList attributes;
+    AttributeCheck::Collect(attributes, std::forward<Ts>(args)...);
+    Configure("RdmaHelper::SetCongestionControl",
+              TypeId::LookupByName("ns3::RdmaCongestionControl"),
+              type,
+              attributes,
+              m_ccFactory);
 }
 
 } // namespace ns3

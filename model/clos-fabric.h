@@ -12,6 +12,8 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-disc.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -23,8 +25,6 @@
 namespace ns3
 {
 
-class PointToPointNetDevice;
-class QueueDisc;
 
 /**
  * \ingroup reps

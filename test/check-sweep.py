@@ -11,7 +11,13 @@ then 6 seeds).
   5. a run that fails (a value the example refuses) makes the sweep exit 1 with the example's
      message kept, and the table still holds the runs that succeeded;
   6. bad usage (an option the example does not have, bad seeds) exits 2 naming the option;
-  7. utils/plot.py draws the table with error bars (when matplotlib is installed).
+  7. utils/plot.py draws the table with error bars (when matplotlib is installed), cuts the
+     error bars of quantities that cannot be negative at zero, and gives an option with
+     integer values integer ticks;
+  8. the 95% interval is Student's t from scipy (a sample whose interval is known), and
+     --help says "95%" and states what a program must accept (--RngRun, --json, --quiet);
+  9. a program of one's own that takes the options another way (the research script:
+     --RngRun and --json, no --quiet) is swept with --pass, and a bad --pass is refused.
 
 Usage: check-sweep.py EXAMPLES_DIR
 Prints one line per check and "N passed, M failed"; exit status 0 when none failed.
@@ -19,6 +25,7 @@ Prints one line per check and "N passed, M failed"; exit status 0 when none fail
 
 import csv
 import glob
+import importlib.util
 import json
 import os
 import shutil
@@ -44,6 +51,74 @@ def sweep(example, out, *args):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
 
 
+def load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_statistics_and_help():
+    sweep_module = load("sweep", SWEEP)
+    mean, half, n = sweep_module.mean_ci([1.0, 2.0, 3.0, 4.0])
+    # t(0.975, 3) = 3.182446, s = 1.290994: 3.182446 * 1.290994 / 2
+    check("95% interval of 1,2,3,4 is 2.5 +- 2.0543 (Student's t, 3 degrees of freedom)",
+          mean == 2.5 and n == 4 and abs(half - 2.054260) < 1e-5, "%r %r" % (mean, half))
+    _, half40, _ = sweep_module.mean_ci([float(i % 7) for i in range(40)])
+    check("a single value has no interval; 40 values have one",
+          sweep_module.mean_ci([3.0])[1] is None and half40 > 0)
+    p = subprocess.run([sys.executable, SWEEP, "--help"], capture_output=True, text=True)
+    text = " ".join(p.stdout.split())
+    check("--help says 95% and what a program must accept",
+          p.returncode == 0 and "95% confidence" in text and "95%%" not in text
+          and all(w in text for w in ("--RngRun=N", "--json=FILE", "--quiet=true", "--pass")),
+          text[:400])
+
+
+def check_plot_helpers():
+    plot = load("plot", PLOT)
+    stats = [{"mean": 1.0, "ci95": 3.0}, {"mean": 10.0, "ci95": 2.0}, {"mean": 5.0, "ci95": None}]
+    check("error bars of a non-negative quantity stop at zero",
+          plot.error_bars(stats, True) == [[1.0, 2.0, 0], [3.0, 2.0, 0]],
+          str(plot.error_bars(stats, True)))
+    check("error bars of a signed quantity are the whole interval",
+          plot.error_bars(stats, False) == [[3.0, 2.0, 0], [3.0, 2.0, 0]])
+    check("an option with integer values gets its values as ticks",
+          plot.integer_ticks(["8", "2", "4"]) == [2, 4, 8]
+          and plot.integer_ticks(["0.5", "1"]) is None
+          and plot.integer_ticks(["256KiB"]) is None)
+
+
+def check_own_program(examples, tmp):
+    script = os.path.join(examples, "reps-research-script")
+    out = os.path.join(tmp, "own")
+    small = ["--", "--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--flowBytes=65536"]
+    p = sweep(script, out, "--pass", "--RngRun={seed} --json={json}", "--vary",
+              "degradedRate=10Gbps,50Gbps", "--seeds", "1-2", *small)
+    rows = table(out)["rows"] if p.returncode == 0 else []
+    check("a program that takes --RngRun and --json but no --quiet is swept with --pass",
+          p.returncode == 0 and len(rows) == 2
+          and all(r["metrics"]["fct_mean"]["n"] == 2 for r in rows),
+          "exit %d: %s" % (p.returncode, p.stderr[-400:]))
+    p = sweep(script, os.path.join(tmp, "own-default"), "--seeds", "1", *small)
+    errs = glob.glob(os.path.join(tmp, "own-default", "runs", "*.err"))
+    kept = "".join(open(e).read() for e in errs)
+    check("with the default --pass, the program's refusal of --quiet is kept",
+          p.returncode == 1 and "quiet" in kept, "exit %d: %s" % (p.returncode, kept[-300:]))
+    true = "/bin/true"
+    if os.access(true, os.X_OK):
+        p = sweep(true, os.path.join(tmp, "silent"), "--pass", "--run {seed} --file {json}",
+                  "--option", "--{name} {value}", "--vary", "x=1", "--seeds", "1")
+        errs = glob.glob(os.path.join(tmp, "silent", "runs", "*.err"))
+        kept = "".join(open(e).read() for e in errs)
+        check("a program that exits 0 without writing its result file counts as failed",
+              p.returncode == 1 and "wrote no complete result file" in kept
+              and "--run 1 --file" in kept and "--x 1" in kept, kept[-300:])
+    p = sweep(script, out, "--pass=--RngRun={seed}")
+    check("a --pass without {json} is refused",
+          p.returncode == 2 and "--pass:" in p.stderr and "{json}" in p.stderr, p.stderr)
+
+
 def table(out):
     with open(os.path.join(out, "summary.json")) as f:
         return json.load(f)
@@ -56,6 +131,9 @@ def main():
     example = os.path.join(sys.argv[1], "reps-lb-comparison")
     tmp = tempfile.mkdtemp(prefix="reps-sweep-")
     try:
+        check_statistics_and_help()
+        check_plot_helpers()
+        check_own_program(sys.argv[1], tmp)
         out = os.path.join(tmp, "grid")
         grid = ["--vary", "flowSize=128KiB,256KiB", "-j", "2"]
 

@@ -19,6 +19,8 @@
 #include "ns3/ipv4.h"
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
+#include "ns3/rdma-flow-launcher.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
@@ -1252,10 +1254,13 @@ class FabricValidationTestCase : public TestCase
         Expect(name->Validate(), "SetPlaneAttribute: ns3::ClosPlane has no attribute NoSuchDelay");
         Ptr<ClosFabricHelper> range = TwoTier(2, 2, 2);
         range->SetPlaneAttribute("RoutingConvergenceDelay", TimeValue(Seconds(-1)));
-        Expect(range->Validate(), "RoutingConvergenceDelay does not accept the value given");
+        Expect(range->Validate(),
+               "SetPlaneAttribute: ns3::ClosPlane::RoutingConvergenceDelay = -1e+09ns is out of "
+               "range; allowed: a Time, at least +0");
         Ptr<ClosFabricHelper> type = TwoTier(2, 2, 2);
         type->SetPlaneAttribute("RoutingConvergenceDelay", UintegerValue(5));
-        Expect(type->Validate(), "RoutingConvergenceDelay does not accept the value given");
+        Expect(type->Validate(),
+               "RoutingConvergenceDelay takes a ns3::TimeValue, not the value given");
         Ptr<ClosFabricHelper> good = TwoTier(2, 2, 2);
         good->SetAttribute("Planes", UintegerValue(2));
         good->SetPlaneAttribute("RoutingConvergenceDelay", StringValue("20us"));
@@ -1267,6 +1272,73 @@ class FabricValidationTestCase : public TestCase
                                   MicroSeconds(20),
                                   "plane " << p << " has the delay given");
         }
+    }
+
+    /// The helpers' own attributes and the RDMA helper's are checked before ns-3 applies them
+    /// (ns-3 would abort): the message names the object, the attribute, the value and the
+    /// allowed range; the first refusal is kept; a valid value is applied.
+    void CheckHelperAttributes()
+    {
+        Ptr<ClosFabricHelper> tiers = TwoTier(2, 2, 2);
+        tiers->SetAttribute("Tiers", UintegerValue(5));
+        tiers->SetAttribute("Mtu", UintegerValue(10));
+        NS_TEST_ASSERT_MSG_EQ(tiers->Validate(),
+                              "SetAttribute: ns3::ClosFabricHelper::Tiers = 5 is out of range; "
+                              "allowed: 2 to 3",
+                              "Tiers = 5, the first refusal");
+        Ptr<ClosFabricHelper> name = TwoTier(2, 2, 2);
+        name->SetAttribute("Spine", UintegerValue(2));
+        Expect(name->Validate(), "ns3::ClosFabricHelper has no attribute Spine");
+        Ptr<ClosFabricHelper> delay = TwoTier(2, 2, 2);
+        delay->SetAttribute("HostLinkDelay", StringValue("soon"));
+        Expect(delay->Validate(),
+               "ns3::ClosFabricHelper::HostLinkDelay = 'soon' is not a time; allowed: a Time, "
+               "at least +0");
+        Ptr<ClosFabricHelper> good = TwoTier(2, 2, 2);
+        good->SetAttribute("Mtu", UintegerValue(2000));
+        good->SetAttribute("HostLinkDelay", StringValue("3us"));
+        NS_TEST_ASSERT_MSG_EQ(good->Validate(), "", "valid values");
+        UintegerValue mtu;
+        good->GetAttribute("Mtu", mtu);
+        NS_TEST_ASSERT_MSG_EQ(mtu.Get(), 2000, "a valid value is applied");
+        TimeValue hostDelay;
+        good->GetAttribute("HostLinkDelay", hostDelay);
+        NS_TEST_ASSERT_MSG_EQ(hostDelay.Get(), MicroSeconds(3), "a valid string is applied");
+
+        RdmaHelper qp;
+        NS_TEST_ASSERT_MSG_EQ(qp.Validate(), "", "a new RdmaHelper is valid");
+        qp.SetQueuePairAttribute("Mtu", UintegerValue(70000));
+        NS_TEST_ASSERT_MSG_EQ(qp.Validate(),
+                              "RdmaHelper::SetQueuePairAttribute: ns3::RdmaQueuePair::Mtu = 70000 "
+                              "is out of range; allowed: 0 to 65000",
+                              "queue pair Mtu");
+        RdmaHelper ps;
+        ps.SetPathSelector("ns3::RepsPathSelector", "FreezeDuration", TimeValue(Seconds(5)));
+        Expect(ps.Validate(),
+               "RdmaHelper::SetPathSelector: ns3::RepsPathSelector::FreezeDuration = ");
+        Expect(ps.Validate(), "is out of range; allowed: a Time, +1ns to +1s");
+        RdmaHelper type;
+        type.SetCongestionControl("ns3::NoSuchControl");
+        Expect(type.Validate(), "RdmaHelper::SetCongestionControl: unknown TypeId");
+        RdmaHelper attr;
+        attr.SetPathSelectorAttribute("NoSuchKnob", UintegerValue(1));
+        Expect(attr.Validate(), "ns3::EcmpPathSelector has no attribute NoSuchKnob");
+        RdmaHelper launcherRdma;
+        Ptr<RdmaFlowLauncher> launcher = CreateObject<RdmaFlowLauncher>(NodeContainer(),
+                                                                        &launcherRdma);
+        launcher->SetAttribute("ConnectionMapping", StringValue("Sometimes"));
+        Expect(launcher->Validate(),
+               "RdmaFlowLauncher::SetAttribute: ns3::RdmaFlowLauncher::ConnectionMapping = "
+               "Sometimes is not allowed; allowed: ");
+        Expect(launcher->Validate(), "Pair");
+        Ptr<RdmaFlowLauncher> pair = CreateObject<RdmaFlowLauncher>(NodeContainer(),
+                                                                    &launcherRdma);
+        pair->SetAttribute("ConnectionMapping", StringValue("Pair"));
+        NS_TEST_ASSERT_MSG_EQ(pair->Validate(), "", "a valid mapping");
+        RdmaHelper fine;
+        fine.SetPathSelector("ns3::RepsPathSelector", "FreezeDuration", StringValue("50us"));
+        fine.SetQueuePairAttribute("Mtu", UintegerValue(1024));
+        NS_TEST_ASSERT_MSG_EQ(fine.Validate(), "", "valid values are taken");
     }
 
     void DoRun() override
@@ -1312,6 +1384,7 @@ class FabricValidationTestCase : public TestCase
         qd->SetSwitchQueueDisc("ns3::NoSuchQueueDisc");
         Expect(qd->Validate(), "SetSwitchQueueDisc");
         CheckPlaneAttributes();
+        CheckHelperAttributes();
 
         Ptr<ClosFabric> f = TwoTier(2, 2, 2)->Build();
         NS_TEST_ASSERT_MSG_EQ(f->FindLink(f->GetLeaf(0), f->GetLeaf(1)),

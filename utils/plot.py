@@ -17,8 +17,10 @@ options, any number of them, and writes:
                      written with --linkSeries)
   sweep_<metric>.png from a utils/sweep.py summary.json: every metric's mean per configuration
                      and path selector with its 95% confidence interval as error bars (a
-                     line over the varied option when one numeric option is varied, grouped
-                     bars otherwise)
+                     line over the varied option when one numeric option is varied, with
+                     the option's own values as ticks when they are integers; grouped bars
+                     otherwise); the error bars of a quantity that cannot be negative (every
+                     metric sweep.py writes: "nonnegative" in summary.json) stop at zero
   scaling.png        CPU seconds against link packets, log-log, one line per series with its
                      fitted exponent (the JSON of utils/benchmark.py --scaling)
   ts_<name>.png      every time series of the JSON ("timeseries" -> <name>), e.g.
@@ -356,6 +358,33 @@ def as_number(text):
         return None
 
 
+def error_bars(stats, nonnegative):
+    """The lower and upper error bar lengths of (mean, ci95) points: the 95% interval, cut at
+    zero below for a quantity that cannot be negative."""
+    lower, upper = [], []
+    for s in stats:
+        half = s["ci95"] or 0
+        upper.append(half)
+        lower.append(min(half, max(s["mean"], 0.0)) if nonnegative else half)
+    return [lower, upper]
+
+
+def integer_ticks(values):
+    """The x ticks of a varied option: its own values when they are all integers (leaves=2,4,8
+    gives ticks 2, 4, 8, not 2.5 or 7.5), None otherwise (matplotlib chooses)."""
+    nums = [as_number(v) for v in values]
+    if nums and all(n is not None and float(n).is_integer() for n in nums):
+        return sorted({int(n) for n in nums})
+    return None
+
+
+def is_nonnegative(summary, metric):
+    """Whether a sweep's metric cannot be negative (summary.json says; older summaries: every
+    metric utils/sweep.py writes is a time, a ratio of times or a count)."""
+    listed = summary["sweep"].get("nonnegative")
+    return metric in listed if listed is not None else True
+
+
 def plot_sweep(plt, summary, metric, out):
     """One metric of a sweep summary: mean and 95% confidence interval per configuration and
     path selector."""
@@ -368,6 +397,7 @@ def plot_sweep(plt, summary, metric, out):
     unit = rows[0]["metrics"][metric]["unit"]
     fig, ax = plt.subplots(figsize=(7, 4))
     numeric = len(vary) == 1 and all(as_number(v) is not None for v in vary[0]["values"])
+    nonnegative = is_nonnegative(summary, metric)
     if numeric:
         name = vary[0]["name"]
         xs_all = [as_number(v) for v in vary[0]["values"]]
@@ -379,8 +409,13 @@ def plot_sweep(plt, summary, metric, out):
             pts = sorted((as_number(r["config"][name]), r["metrics"][metric]) for r in rows
                          if r["lb"] == lb)
             ax.errorbar([x + shift for x, _ in pts], [s["mean"] for _, s in pts],
-                        yerr=[s["ci95"] or 0 for _, s in pts], marker="o", capsize=3, label=lb)
+                        yerr=error_bars([s for _, s in pts], nonnegative), marker="o",
+                        capsize=3, label=lb)
         ax.set_xlabel(name)
+        ticks = integer_ticks(vary[0]["values"])
+        if ticks is not None:
+            ax.set_xticks(ticks)
+            ax.set_xticklabels([str(t) for t in ticks])
     else:
         configs = []
         for r in rows:
@@ -396,8 +431,8 @@ def plot_sweep(plt, summary, metric, out):
                 key = ", ".join("%s=%s" % (v["name"], r["config"][v["name"]]) for v in vary)
                 xs.append(configs.index(key) + (i - (len(lbs) - 1) / 2) * width)
                 ys.append(r["metrics"][metric]["mean"])
-                es.append(r["metrics"][metric]["ci95"] or 0)
-            ax.bar(xs, ys, width, yerr=es, capsize=3, label=lb)
+                es.append(r["metrics"][metric])
+            ax.bar(xs, ys, width, yerr=error_bars(es, nonnegative), capsize=3, label=lb)
         ax.set_xticks(range(len(configs)))
         ax.set_xticklabels(configs or [""], rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("%s [%s]" % (metric, unit))

@@ -3,15 +3,28 @@
 with 95% confidence intervals.
 
 Every point of the grid (the cross product of the --vary options) is run once per seed, each
-run a separate process of the example (reps-lb-comparison by default) with --RngRun=<seed> and
---json=<file>, up to -j at a time. A run's JSON is written under OUT/runs/ and renamed into
+run a separate process of the program (reps-lb-comparison by default, or --example), up to -j
+at a time.
+
+What a program must accept to be swept (every example of the module does):
+  --RngRun=N     the run number (ns-3's CommandLine gives every program this one)
+  --json=FILE    write the run's result file there: an object with "config" (holding
+                 "RngRun": N) and "results", a list with one entry per path selector compared,
+                 each with "lb" (its name), "flows", "completed" and any of the metrics below
+                 (the shape of the manual's "Result files")
+  --quiet=true   print no table (optional: the output is discarded)
+  --NAME=VALUE   for every option varied with --vary NAME=...
+A program that takes them another way says so with --pass (how the run number, the result
+file and the quiet flag are given; "{seed}" and "{json}" are replaced, e.g.
+--pass "--seed {seed} --out {json}") and --option (how a varied option is given, with
+"{name}" and "{value}"). A run's JSON is written under OUT/runs/ and renamed into
 place only when the example exits successfully, so an interrupted sweep resumes where it
 stopped: runs whose result file exists and is complete are skipped. When every run is done (or
 failed), the table is written:
 
   OUT/summary.csv   one row per configuration and path selector: for every metric, the mean
                     over the seeds and the half-width of its 95% confidence interval
-                    (Student's t), and the number of seeds
+                    (Student's t, from scipy.stats), and the number of seeds
   OUT/summary.md    the same as a markdown table, "mean ± half-width"
   OUT/summary.json  the same for utils/plot.py (plots with error bars)
 
@@ -22,6 +35,12 @@ collective), incomplete (flows not done by --stopTime) and drops.
 The path selectors compared are the example's --lb list (every run reports each of them on the
 same flows); give it after "--" with any other fixed option, or vary it with --vary lb=...
 (a comma inside a value is written "\\,").
+
+Runs are separate processes: the module has no Python binding yet to run a point inside
+the sweep's own process. Backend (below) is the one place where such a runner would plug in
+(one worker process per -j, each running its points through the module).
+
+The statistics come from Debian's python3-numpy and python3-scipy.
 
 Exit status: 0 when every run succeeded, 1 when some failed (the table holds the others;
 OUT/runs/*.err keep each failure's messages), 2 on bad usage.
@@ -42,12 +61,33 @@ import json
 import math
 import os
 import re
+import shlex
 import subprocess
 import sys
 
+try:
+    import numpy
+    import scipy.stats
+except ImportError as missing:
+    # Debian's python3-numpy and python3-scipy live in the system interpreter; a python3
+    # found first on PATH (a virtualenv, pyenv) may not see them.
+    SYSTEM = "/usr/bin/python3"
+    if (__name__ == "__main__" and os.path.exists(SYSTEM)
+            and not os.environ.get("REPS_SWEEP_REEXEC")
+            and os.path.realpath(sys.executable) != os.path.realpath(SYSTEM)):
+        os.environ["REPS_SWEEP_REEXEC"] = "1"
+        os.execv(SYSTEM, [SYSTEM, os.path.abspath(__file__)] + sys.argv[1:])
+    sys.exit("sweep.py: error: %s (%s); install Debian's python3-numpy and python3-scipy "
+             "(utils/run-tests.sh does)" % (missing, sys.executable))
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Options the sweep sets itself for every run.
+# How the sweep gives a run its number, result file and quiet flag (--pass), and a varied
+# option (--option), unless told otherwise.
+DEFAULT_PASS = "--RngRun={seed} --json={json} --quiet=true"
+DEFAULT_OPTION = "--{name}={value}"
+
+# Options the sweep sets itself for every run (with the default --pass).
 RESERVED = {"RngRun": "--seeds", "json": "the sweep (OUT/runs)", "csv": "the sweep",
             "quiet": "the sweep"}
 
@@ -62,35 +102,68 @@ METRICS = (
     ("drops", "packets", lambda r: r.get("drops")),
 )
 
-# Two-sided 95% quantiles of Student's t distribution, degrees of freedom 1 to 30.
-T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 
 
 class UsageError(Exception):
     """Bad command-line input, with the message to print."""
 
 
-def t975(df):
-    """The 0.975 quantile of Student's t with df degrees of freedom."""
-    if df <= len(T975):
-        return T975[df - 1]
-    # Cornish-Fisher expansion around the normal quantile; below 1e-3 off for df > 30.
-    z = 1.959964
-    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
-
-
 def mean_ci(values):
     """(mean, half-width of the 95% confidence interval of the mean, n); half-width is None
-    for a single value."""
-    n = len(values)
-    mean = sum(values) / n
+    for a single value. Student's t interval: t(0.975, n - 1) * s / sqrt(n)."""
+    v = numpy.asarray(values, dtype=float)
+    n = len(v)
+    mean = float(v.mean())
     if n < 2:
         return mean, None, n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, t975(n - 1) * math.sqrt(var / n), n
+    sem = float(v.std(ddof=1)) / math.sqrt(n)
+    return mean, float(scipy.stats.t.ppf(0.975, n - 1)) * sem, n
+
+
+class Backend:
+    """Runs one point of the grid: the program with its arguments, writing its result file.
+    The subprocess backend is the only one: a run inside a worker process through the module's
+    Python binding would be a second one with the same run()."""
+
+    def run(self, args, timeout):
+        """Runs args; returns (exit status or None on timeout, standard error)."""
+        try:
+            proc = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True, timeout=timeout)
+            return proc.returncode, proc.stderr
+        except subprocess.TimeoutExpired:
+            return None, "did not finish within --timeout (%g s)\n" % timeout
+
+
+class Invocation:
+    """How the sweep gives a program its options (--pass, --option)."""
+
+    def __init__(self, pass_template=DEFAULT_PASS, option_template=DEFAULT_OPTION):
+        self.pass_words = shlex.split(pass_template)
+        self.option_words = shlex.split(option_template)
+        joined = " ".join(self.pass_words)
+        if "{seed}" not in joined or "{json}" not in joined:
+            raise UsageError("--pass: '%s' must contain {seed} and {json}" % pass_template)
+        if "{name}" not in " ".join(self.option_words):
+            raise UsageError("--option: '%s' must contain {name}" % option_template)
+        for words, keys in ((self.pass_words, ("seed", "json")),
+                            (self.option_words, ("name", "value"))):
+            for w in words:
+                try:
+                    w.format(**{k: "" for k in keys})
+                except (KeyError, IndexError, ValueError):
+                    raise UsageError("'%s': only %s can be replaced"
+                                     % (w, " and ".join("{%s}" % k for k in keys)))
+        # With the default, the options the sweep sets cannot be given after "--" or varied.
+        self.reserved = RESERVED if pass_template == DEFAULT_PASS else {}
+
+    def options(self, config):
+        """The arguments of a configuration's varied options."""
+        return [w.format(name=n, value=v) for n, v in config for w in self.option_words]
+
+    def run_options(self, seed, json_path):
+        """The arguments giving a run its number and result file."""
+        return [w.format(seed=seed, json=json_path) for w in self.pass_words]
 
 
 def parse_seeds(text):
@@ -119,7 +192,7 @@ def split_values(text):
     return [p.replace("\\,", ",") for p in parts]
 
 
-def parse_vary(items, known):
+def parse_vary(items, known, reserved=RESERVED):
     """[(name, [values])] from the --vary arguments, checked against the example's options."""
     grid = []
     for item in items:
@@ -127,8 +200,8 @@ def parse_vary(items, known):
         name = name.strip().lstrip("-")
         if not sep or not name:
             raise UsageError("--vary: '%s' is not NAME=V1,V2,..." % item)
-        if name in RESERVED:
-            raise UsageError("--vary: --%s is set by %s, not varied" % (name, RESERVED[name]))
+        if name in reserved:
+            raise UsageError("--vary: --%s is set by %s, not varied" % (name, reserved[name]))
         if known is not None and name not in known:
             raise UsageError("--vary: the example has no option --%s; it has: %s"
                              % (name, ", ".join(sorted(known))))
@@ -178,26 +251,23 @@ def complete_result(path, seed):
         return None
 
 
-def run_one(example, fixed, config, seed, runs_dir, timeout):
+def run_one(backend, invocation, example, fixed, config, seed, runs_dir, timeout):
     """Runs one configuration and seed; returns (ok, message)."""
     key = run_key(config, seed)
     final = os.path.join(runs_dir, key + ".json")
     tmp = final + ".tmp"
     err = os.path.join(runs_dir, key + ".err")
-    args = [example] + list(fixed) + ["--%s=%s" % kv for kv in config]
-    args += ["--RngRun=%d" % seed, "--json=%s" % tmp, "--quiet=true"]
-    try:
-        proc = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                              timeout=timeout)
-        status = proc.returncode
-        stderr = proc.stderr
-    except subprocess.TimeoutExpired:
-        status, stderr = None, "did not finish within --timeout (%g s)\n" % timeout
+    args = [example] + list(fixed) + invocation.options(config)
+    args += invocation.run_options(seed, tmp)
+    status, stderr = backend.run(args, timeout)
     if status == 0 and complete_result(tmp, seed) is not None:
         os.replace(tmp, final)
         if os.path.exists(err):
             os.remove(err)
         return True, key
+    if status == 0:
+        stderr += ("exited 0 but wrote no complete result file for run %d (see --help: what a "
+                   "program must accept)\n" % seed)
     with open(err, "w") as f:
         f.write("command: %s\n%s" % (" ".join(args), stderr))
     if os.path.exists(tmp):
@@ -237,8 +307,11 @@ def summarize(grid, seeds, runs_dir, out):
             rows.append(row)
     used = [m for m, _, _ in METRICS if any(m in r["metrics"] for r in rows)]
     with open(os.path.join(out, "summary.json"), "w") as f:
+        # Every metric is a time, a ratio of times or a count: none can be negative, and
+        # utils/plot.py clips their intervals at zero.
         json.dump({"sweep": {"vary": [{"name": n, "values": v} for n, v in grid],
-                             "seeds": seeds, "metrics": used}, "rows": rows}, f, indent=1)
+                             "seeds": seeds, "metrics": used, "nonnegative": used},
+                   "rows": rows}, f, indent=1)
     with open(os.path.join(out, "summary.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(names + ["lb"] + [c for m in used for c in (m, m + "_ci95", m + "_n")])
@@ -282,8 +355,11 @@ def main(argv=None):
         argv, fixed = argv[:i], argv[i + 1:]
     parser = argparse.ArgumentParser(
         description="Run a grid of options x seeds of a reps example in parallel and tabulate "
-                    "means with 95%% confidence intervals.",
-        epilog="Options after '--' are given unchanged to every run.")
+                    "means with 95% confidence intervals.",
+        epilog="Options after '--' are given unchanged to every run. A program to be swept "
+               "takes --RngRun=N, --json=FILE (writes its result file there) and --quiet=true, "
+               "or says with --pass how it takes them; see the top of utils/sweep.py for the "
+               "result file's shape.")
     parser.add_argument("--out", required=True, help="directory for runs/ and the summary")
     parser.add_argument("--vary", action="append", default=[], metavar="NAME=V1,V2",
                         help="an option of the example and its values (repeatable; the grid is "
@@ -292,8 +368,16 @@ def main(argv=None):
                         help="run numbers (--RngRun), e.g. 1-10 or 1,2,5 (default: 1-5)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="runs at a time (default: 1)")
     parser.add_argument("--example", default=None,
-                        help="the example binary (default: $REPS_BUILD_DIR or build/, "
-                             "examples/reps-lb-comparison)")
+                        help="the program to sweep, an example of the module or one's own "
+                             "(default: $REPS_BUILD_DIR or build/, examples/reps-lb-comparison)")
+    parser.add_argument("--pass", dest="pass_template", default=DEFAULT_PASS,
+                        metavar="TEMPLATE",
+                        help="how a run gets its number and result file, {seed} and {json} "
+                             "replaced (default: '%s')" % DEFAULT_PASS.replace("%", "%%"))
+    parser.add_argument("--option", dest="option_template", default=DEFAULT_OPTION,
+                        metavar="TEMPLATE",
+                        help="how a varied option is given, {name} and {value} replaced "
+                             "(default: '%s')" % DEFAULT_OPTION)
     parser.add_argument("--timeout", type=float, default=None,
                         help="seconds a run may take before it is stopped and counted failed")
     parser.add_argument("--summarize", action="store_true",
@@ -309,15 +393,20 @@ def main(argv=None):
             raise UsageError("--timeout: %g s; allowed: a positive number of seconds"
                              % args.timeout)
         seeds = parse_seeds(args.seeds)
+        invocation = Invocation(args.pass_template, args.option_template)
         for a in fixed:
             name = a.lstrip("-").split("=", 1)[0]
-            if name in RESERVED:
-                raise UsageError("'%s' after '--': --%s is set by %s" % (a, name, RESERVED[name]))
+            if name in invocation.reserved:
+                raise UsageError("'%s' after '--': --%s is set by %s"
+                                 % (a, name, invocation.reserved[name]))
         example = os.path.abspath(args.example or default_example())
         if not os.access(example, os.X_OK):
             raise UsageError("--example: %s is not an executable (build the module first: "
                              "utils/run-tests.sh)" % example)
-        grid = parse_vary(args.vary, None if args.summarize else example_options(example))
+        known = None
+        if not args.summarize and args.option_template == DEFAULT_OPTION:
+            known = example_options(example)
+        grid = parse_vary(args.vary, known, invocation.reserved)
     except UsageError as e:
         print("sweep.py: error: %s" % e, file=sys.stderr)
         return 2
@@ -338,16 +427,18 @@ def main(argv=None):
     failed = []
     if args.dry_run:
         for config, seed in todo:
-            print(" ".join([example] + fixed + ["--%s=%s" % kv for kv in config] +
-                           ["--RngRun=%d" % seed]))
+            print(" ".join([example] + fixed + invocation.options(config) +
+                           invocation.run_options(seed, os.path.join(
+                               runs_dir, run_key(config, seed) + ".json.tmp"))))
         return 0
     if not args.summarize:
         print("sweep.py: %d configurations x %d seeds: %d to run, %d already done (skipped)"
               % (len(configs), len(seeds), len(todo), skipped), file=sys.stderr)
         done = 0
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [pool.submit(run_one, example, fixed, c, s, runs_dir, args.timeout)
-                       for c, s in todo]
+            backend = Backend()
+            futures = [pool.submit(run_one, backend, invocation, example, fixed, c, s, runs_dir,
+                                   args.timeout) for c, s in todo]
             for fut in concurrent.futures.as_completed(futures):
                 ok, message = fut.result()
                 done += 1
