@@ -120,6 +120,17 @@ AttributeCheck::Check(const std::string& who,
         return who + ": " + attribute + " = '" + text->Get() +
                "' is not a time; allowed: " + Allowed(info.checker);
     }
+    // An enum name not in the checker's list: ns-3.41+ asserts while converting it, so the
+    // name is looked up first (GetUnderlyingTypeInformation() lists "A|B|C").
+    if (text && info.checker->GetValueTypeName().rfind("ns3::EnumValue", 0) == 0)
+    {
+        const std::string names = "|" + info.checker->GetUnderlyingTypeInformation() + "|";
+        if (names.find("|" + text->Get() + "|") == std::string::npos)
+        {
+            return who + ": " + attribute + " = " + text->Get() +
+                   " is not allowed; allowed: " + Allowed(info.checker);
+        }
+    }
     // Converts a StringValue like ObjectFactory does, and checks the range.
     valid = info.checker->CreateValidValue(value);
     if (valid)
