@@ -11,7 +11,9 @@
 #      checks that the version define is the module's (not the fallback of
 #      model/reps-ns3-compat.h) and runs.
 # Inputs: BUILD_DIR, WORK_DIR, SOURCE_DIR, GENERATOR, CXX, LAUNCHER (may be empty),
-# PKG_CONFIG (may be empty), NS3_VERSION (REPS_NS3_VERSION of the build), BUILD_TYPE.
+# PKG_CONFIG (may be empty), NS3_VERSION (REPS_NS3_VERSION of the build), BUILD_TYPE,
+# CXX_FLAGS and EXE_LINKER_FLAGS (the build's own, may be empty: a program links against the
+# installed libraries with the flags they were built with, e.g. the sanitizers').
 
 function(run)
   cmake_parse_arguments(RUN "" "WHAT;EXPECT" "COMMAND;ENV" ${ARGN})
@@ -59,7 +61,9 @@ configure_file(${SOURCE_DIR}/examples/out-of-tree/CMakeLists.txt ${project}/CMak
 configure_file(${SOURCE_DIR}/examples/reps-research-script.cc ${project}/my-study.cc COPYONLY)
 set(configure_args -S ${project} -B ${build} -G ${GENERATOR} -D CMAKE_BUILD_TYPE=${BUILD_TYPE}
                    -D CMAKE_CXX_COMPILER=${CXX} -D CMAKE_PREFIX_PATH=${prefix}
-                   -D CMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+                   -D CMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+                   "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+                   "-DCMAKE_EXE_LINKER_FLAGS=${EXE_LINKER_FLAGS}")
 if(LAUNCHER)
   list(APPEND configure_args -D CMAKE_CXX_COMPILER_LAUNCHER=${LAUNCHER})
 endif()
@@ -95,6 +99,7 @@ set(compiler ${CXX})
 if(LAUNCHER)
   set(compiler ${LAUNCHER} ${CXX})
 endif()
+separate_arguments(build_flags UNIX_COMMAND "${CXX_FLAGS} ${EXE_LINKER_FLAGS}")
 run(WHAT "compile a program with pkg-config"
-    COMMAND ${compiler} ${WORK_DIR}/one-line.cc -o ${WORK_DIR}/one-line ${flags})
+    COMMAND ${compiler} ${build_flags} ${WORK_DIR}/one-line.cc -o ${WORK_DIR}/one-line ${flags})
 run(WHAT "run it" COMMAND ${WORK_DIR}/one-line)
