@@ -1376,7 +1376,7 @@ class UecScenarioOptionsTestCase : public TestCase
             RunResult r = RunTwice(e, &seen);
             const auto& flows = r.flows.GetRecords();
             const bool bidir = std::string(pattern) == "bidir";
-            NS_TEST_ASSERT_MSG_EQ(flows.size(), bidir ? 2U : 1U, pattern);
+            NS_TEST_ASSERT_MSG_EQ(flows.size(), (bidir ? 2U : 1U), pattern);
             NS_TEST_EXPECT_MSG_EQ(flows[0].flow.src, 0, "host 0 sends");
             NS_TEST_EXPECT_MSG_EQ(flows[0].flow.dst, 7, "to the last host, under another leaf");
             if (bidir)
@@ -1448,8 +1448,10 @@ class UecScenarioOptionsTestCase : public TestCase
             for (const auto& [bps, name] : seen.rates)
             {
                 const bool spine0 = name.find("spine0") != std::string::npos;
-                NS_TEST_EXPECT_MSG_EQ(bps, spine0 ? 25000000000ULL : 100000000000ULL, name);
-                NS_TEST_EXPECT_MSG_EQ(seen.queues[name], spine0 ? "11p/2p/9p" : "43p/9p/35p", name);
+                NS_TEST_EXPECT_MSG_EQ(bps, (spine0 ? 25000000000ULL : 100000000000ULL), name);
+                NS_TEST_EXPECT_MSG_EQ(seen.queues[name],
+                                      (spine0 ? "11p/2p/9p" : "43p/9p/35p"),
+                                      name);
                 slow += spine0 ? 1 : 0;
             }
             NS_TEST_EXPECT_MSG_EQ(slow, 4U, "2 leaves x 2 directions of spine 0");
