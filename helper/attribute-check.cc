@@ -152,6 +152,21 @@ AttributeCheck::Check(const std::string& who,
            "; allowed: " + Allowed(info.checker);
 }
 
+std::string
+AttributeCheck::SetOn(const std::string& who,
+                      ObjectFactory& factory,
+                      const std::string& name,
+                      const AttributeValue& value)
+{
+    Ptr<AttributeValue> valid;
+    std::string error = Check(who, factory.GetTypeId(), name, value, valid);
+    if (error.empty())
+    {
+        factory.Set(name, *valid);
+    }
+    return error;
+}
+
 void
 AttributeCheck::Exit(const std::string& message)
 {

@@ -6,6 +6,7 @@
 #define REPS_ATTRIBUTE_CHECK_H
 
 #include "ns3/attribute.h"
+#include "ns3/object-factory.h"
 #include "ns3/ptr.h"
 #include "ns3/type-id.h"
 
@@ -79,6 +80,19 @@ class AttributeCheck
                              const std::string& name,
                              const AttributeValue& value,
                              Ptr<AttributeValue>& valid);
+
+    /**
+     * Check() a value for an attribute of a factory's type and, when allowed, set it there.
+     * \param who the method or object that takes it, as the message's prefix
+     * \param factory the factory
+     * \param name the attribute
+     * \param value its value (typed, or a StringValue)
+     * \return an empty string when set, else Check()'s message (the factory is unchanged)
+     */
+    static std::string SetOn(const std::string& who,
+                             ObjectFactory& factory,
+                             const std::string& name,
+                             const AttributeValue& value);
 
     /**
      * What a checker accepts, in words: "68 to 65535", "a Time, 1ns to 1s", "true or false",

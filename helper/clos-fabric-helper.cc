@@ -583,14 +583,7 @@ ClosFabricHelper::SetCheckedAttribute(const std::string& method,
                                       const std::string& name,
                                       const AttributeValue& value)
 {
-    Ptr<AttributeValue> valid;
-    std::string error = AttributeCheck::Check(method, factory.GetTypeId(), name, value, valid);
-    if (!error.empty())
-    {
-        return error;
-    }
-    factory.Set(name, *valid);
-    return "";
+    return AttributeCheck::SetOn(method, factory, name, value);
 }
 
 void

@@ -58,14 +58,12 @@ RdmaHelper::Configure(const std::string& method,
     configured.SetTypeId(tid);
     for (const auto& [name, value] : attributes)
     {
-        Ptr<AttributeValue> valid;
-        error = AttributeCheck::Check(method, tid, name, *value, valid);
+        error = AttributeCheck::SetOn(method, configured, name, *value);
         if (!error.empty())
         {
             Refuse(error);
             return;
         }
-        configured.Set(name, *valid);
     }
     factory = configured;
 }
@@ -98,35 +96,13 @@ RdmaHelper::ExitIfRefused() const
 void
 RdmaHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue& value)
 {
-    Ptr<AttributeValue> valid;
-    std::string error = AttributeCheck::Check("RdmaHelper::SetQueuePairAttribute",
-                                              m_qpFactory.GetTypeId(),
-                                              name,
-                                              value,
-                                              valid);
-    if (!error.empty())
-    {
-        Refuse(error);
-        return;
-    }
-    m_qpFactory.Set(name, *valid);
+    Refuse(AttributeCheck::SetOn("RdmaHelper::SetQueuePairAttribute", m_qpFactory, name, value));
 }
 
 void
 RdmaHelper::SetPathSelectorAttribute(const std::string& name, const AttributeValue& value)
 {
-    Ptr<AttributeValue> valid;
-    std::string error = AttributeCheck::Check("RdmaHelper::SetPathSelectorAttribute",
-                                              m_psFactory.GetTypeId(),
-                                              name,
-                                              value,
-                                              valid);
-    if (!error.empty())
-    {
-        Refuse(error);
-        return;
-    }
-    m_psFactory.Set(name, *valid);
+    Refuse(AttributeCheck::SetOn("RdmaHelper::SetPathSelectorAttribute", m_psFactory, name, value));
 }
 
 void
