@@ -421,6 +421,11 @@ ExperimentRun::Collect()
     r.extra["nacks"] = totals.nacksReceived;
     r.extra["nacks_last_hop"] = totals.lastHopNacksReceived;
     r.extra["ecn_acks"] = totals.ecnAcks;
+    if (m_launcher->UsesReceiverCredits())
+    {
+        r.extra["pulls"] = totals.pullsReceived;
+        r.extra["rts"] = totals.rtsSent;
+    }
     r.extra["queue_pairs"] = m_launcher->GetSenders().size();
     if (m_cables)
     {
