@@ -103,6 +103,7 @@ def build(bld):
         'test/reps-options-test-suite.cc',
         'test/reps-path-selector-test-suite.cc',
         'test/reps-pfc-test-suite.cc',
+        'test/reps-rccc-test-suite.cc',
         'test/reps-planes-test-suite.cc',
         'test/reps-selectors-test-suite.cc',
         'test/reps-soak-test-suite.cc',

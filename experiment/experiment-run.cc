@@ -24,6 +24,7 @@
 #include "ns3/ring-all-reduce.h"
 #include "ns3/roce-ack-header.h"
 #include "ns3/roce-bth-header.h"
+#include "ns3/roce-credit-request-header.h"
 #include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -111,7 +112,8 @@ ExperimentRun::BuildFabric()
 {
     const FabricExperiment& e = m_exp;
     // The devices must carry a full RoCEv2 packet of Mtu payload bytes.
-    m_packetBytes = e.mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
+    m_packetBytes = e.mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP +
+                    (m_parsed.receiverCredits ? RoceCreditRequestHeader::SIZE : 0);
     m_ackBytes = RoceBthHeader::SIZE + RoceAckHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
     Ptr<ClosFabricHelper> fh = CreateObject<ClosFabricHelper>();
     fh->SetAttribute("Mtu", UintegerValue(std::max<uint32_t>(1500, m_packetBytes)));

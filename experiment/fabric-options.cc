@@ -416,12 +416,13 @@ FabricOptions::CheckCongestionControl(TypeId tid, uint32_t mtu)
 }
 
 void
-FabricOptions::CheckReceiverCredits() const
+FabricOptions::CheckReceiverCredits()
 {
     ObjectFactory factory(m_parsed.ccType.empty() ? "ns3::RdmaWindowCongestionControl"
                                                   : m_parsed.ccType);
-    if (GetAlias("credits").GetText() != "true" &&
-        !factory.Create<RdmaCongestionControl>()->UsesReceiverCredits())
+    m_parsed.receiverCredits = GetAlias("credits").GetText() == "true" ||
+                               factory.Create<RdmaCongestionControl>()->UsesReceiverCredits();
+    if (!m_parsed.receiverCredits)
     {
         return;
     }

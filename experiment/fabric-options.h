@@ -64,6 +64,7 @@ class FabricOptions
         Time stop;                                        //!< --stopTime.
         Time sample;                                      //!< --sampleInterval.
         std::string ccType;                               //!< TypeId name of --cc.
+        bool receiverCredits{false}; //!< --credits, or a --cc that needs receiver credits.
     };
 
     FabricOptions();
@@ -162,7 +163,7 @@ class FabricOptions
     void CheckQueueOptions() const;
 
     /// Exit when receiver credits are on (--credits, or --cc=rccc) with attributes they refuse.
-    void CheckReceiverCredits() const;
+    void CheckReceiverCredits();
 
     OptionRegistry m_options; //!< Every option, registered once.
     Parsed m_parsed;          //!< The options converted by Check().

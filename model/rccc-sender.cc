@@ -31,8 +31,11 @@ constexpr uint32_t kPppBytes = 2;
 int64_t
 WireBdps(const RdmaCcContext& c, double bdps)
 {
-    return static_cast<int64_t>(std::floor(bdps * static_cast<double>(c.lineRate.GetBitRate()) *
-                                           c.baseRtt.GetSeconds() / 8.0));
+    // The BDP in integers first (exact for whole nanoseconds and kb/s), so that 1.5 BDP of
+    // 150000 bytes is 225000 bytes, not one less.
+    const double bdp = static_cast<double>(c.lineRate.GetBitRate() / 1000) *
+                       static_cast<double>(c.baseRtt.GetNanoSeconds()) / 8e6;
+    return static_cast<int64_t>(std::floor(bdps * bdp + 1e-6));
 }
 } // namespace
 

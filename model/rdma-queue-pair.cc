@@ -358,7 +358,13 @@ RdmaQueuePair::PostSend(uint64_t size, MessageCallback onComplete)
     const uint64_t packets = size == 0 ? 1 : (size + m_mtu - 1) / m_mtu;
     m_backlogWire += size + packets * PacketOverhead();
     NotifyStack();
-    CheckStuck();
+    // Stuck on credit with nothing in flight, the receiver has not heard of this message:
+    // an RTS tells it, if no PULL comes first.
+    if (IsStuckOnCredit() && m_txWindow.GetBytesInFlight() == 0)
+    {
+        m_lastRts = Simulator::Now();
+        ArmRtsTimer();
+    }
     return m_messages.back().id;
 }
 
@@ -658,35 +664,30 @@ RdmaQueuePair::IsStuckOnCredit() const
 }
 
 void
-RdmaQueuePair::CheckStuck()
+RdmaQueuePair::ArmRtsTimer()
 {
-    // With packets in flight, their ACKs or their timeouts move things on; with none, a lost
-    // PULL would leave the queue pair waiting forever.
-    if (!m_credit || !m_rtsTimer.IsExpired() || m_txWindow.GetBytesInFlight() > 0 ||
-        !IsStuckOnCredit())
+    if (m_rtsTimer.IsExpired())
     {
-        return;
+        m_rtsTimer = Simulator::Schedule(m_credit->GetRtsTimeout(),
+                                         &RdmaQueuePair::RtsTimerExpired,
+                                         this);
     }
-    m_lastPull = Max(m_lastPull, Simulator::Now());
-    m_rtsTimer = Simulator::Schedule(m_credit->GetRtsTimeout(),
-                                     &RdmaQueuePair::RtsTimerExpired,
-                                     this);
 }
 
 void
 RdmaQueuePair::RtsTimerExpired()
 {
     NS_LOG_FUNCTION(this);
+    // With packets in flight, their ACKs or their timeouts move things on.
     if (m_txWindow.GetBytesInFlight() > 0 || !IsStuckOnCredit())
     {
         return;
     }
-    Time due = m_lastPull + m_credit->GetRtsTimeout();
+    const Time due = Max(m_lastRts, m_lastPull) + m_credit->GetRtsTimeout();
     if (Simulator::Now() >= due)
     {
-        SendRts();
-        m_lastPull = Simulator::Now();
-        due = m_lastPull + m_credit->GetRtsTimeout();
+        SendRts(); // arms the timer again
+        return;
     }
     m_rtsTimer =
         Simulator::Schedule(due - Simulator::Now(), &RdmaQueuePair::RtsTimerExpired, this);
@@ -698,11 +699,14 @@ RdmaQueuePair::SendRts()
     NS_LOG_FUNCTION(this);
     if (!m_credit->MayRequest())
     {
+        ArmRtsTimer(); // it goes when the timer next finds the queue pair stuck
         return;
     }
     const uint64_t target = PullTargetNow();
     m_credit->OnRequest(target);
     ++m_stats.rtsSent;
+    m_lastRts = Simulator::Now();
+    ArmRtsTimer();
     RoceCreditRequestHeader request;
     request.SetPullTarget(target);
     Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
@@ -752,7 +756,6 @@ RdmaQueuePair::ReceivePull(Ptr<Packet> packet)
     m_credit->StopSpeculating();
     m_credit->OnPull(pull.GetCumulativeCredit());
     NotifyStack();
-    CheckStuck();
 }
 
 void
@@ -879,7 +882,6 @@ RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
     }
     AdvanceUna();
     NotifyStack();
-    CheckStuck();
 }
 
 void
@@ -952,7 +954,6 @@ RdmaQueuePair::RtoExpired()
         m_rtoEvent = Simulator::Schedule(expiry.next - now, &RdmaQueuePair::RtoExpired, this);
     }
     NotifyStack();
-    CheckStuck();
 }
 
 // ---------------------------------------------------------------- receive side

@@ -379,8 +379,8 @@ class RdmaQueuePair : public Object
     uint64_t PullTargetNow() const;
     /// \return whether receiver credits hold back a packet that waits to be sent
     bool IsStuckOnCredit() const;
-    /// Arm the RTS timer when the queue pair is stuck with nothing in flight.
-    void CheckStuck();
+    /// Arm the RTS timer if it is not running.
+    void ArmRtsTimer();
     /// The RTS timer fired.
     void RtsTimerExpired();
     /// Send an RTS, unless one left less than RtsInterval ago.
@@ -443,7 +443,8 @@ class RdmaQueuePair : public Object
     Ptr<RcccSender> m_credit; //!< Credit side (null: no receiver credits).
     uint64_t m_backlogWire;   //!< Wire bytes of the data not yet cut into packets.
     EventId m_rtsTimer;       //!< Sends an RTS again while stuck on credit.
-    Time m_lastPull;          //!< When the last PULL (or the first stuck moment) was.
+    Time m_lastPull;          //!< When the last PULL arrived.
+    Time m_lastRts;           //!< When the last RTS left (or a message was posted while stuck).
     uint16_t m_pullEv;        //!< EV of the last credit request received (PULLs go back on it).
 
     // send side
