@@ -78,13 +78,14 @@ RcccPacerCore::Next(Pull& pull)
         const int64_t before = s.granted;
         s.granted = std::max(std::min(s.granted + m_p.creditBytes, s.target), before);
         pull = Pull{id, s.granted, s.granted - before, false};
+        s.active = false;
         if (s.target > s.granted)
         {
+            s.active = true;
             m_active.push_back(id);
         }
-        else
+        else if (GetSlowCredit(id) < s.slowLimit)
         {
-            s.active = false;
             s.idle = true;
             m_idle.push_back(id);
         }

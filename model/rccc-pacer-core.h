@@ -41,7 +41,8 @@ struct RcccPacerParameters
  * and grants it up to creditBytes, never beyond the target it asked for; a sink still short
  * goes to the back, one that is satisfied moves to the idle queue. When no sink is active, the
  * first idle sink gets a slow pull of creditBytes whatever it asked for (credit for its next
- * message), until it holds slowLimit beyond its target. The next turn comes after the time
+ * message), until it holds slowLimit beyond its target (a sink that already holds that much
+ * does not join the idle queue). The next turn comes after the time
  * the credit granted takes at rateFraction of the NIC's rate (scaled by a rate factor, the
  * oversubscription control's), or emptyPullBytes' time when nothing was granted. A sink is in
  * at most one queue. Counts are cumulative (a lost PULL is made up by the next one).

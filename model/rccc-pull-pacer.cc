@@ -307,7 +307,7 @@ RcccPullPacer::Control()
         ++m_stats.rateChanges;
         m_rateFactor = rate;
     }
-    if (quiet && !m_core->IsRunning())
+    if (quiet && rate >= 1.0)
     {
         return; // rests until the next packet
     }

@@ -57,8 +57,8 @@ struct RcccPullPacerStats
  * Oversubscription control (OversubscriptionControl, off by default): every control interval
  * (1.5 ControlRtt, drawn uniformly in [0.75, 1.25] of that), the smoothed ECN fraction of the
  * data that arrived and the trims inside the fabric scale the pull rate down, and it grows
- * back otherwise (RcccOversubscriptionCore). The loop rests while the pacer is idle and an
- * interval passed without a packet, and starts again with the next packet.
+ * back otherwise (RcccOversubscriptionCore). The loop rests after an interval without a
+ * packet once the rate is back to the full rate, and starts again with the next packet.
  */
 class RcccPullPacer : public Object
 {

@@ -63,12 +63,15 @@ RcccSender::GetTypeId()
                           MakeTimeAccessor(&RcccSender::m_rtsInterval),
                           MakeTimeChecker(Time(0), Seconds(1)))
             .AddAttribute("RtsTimeout",
-                          "A queue pair that is stuck (something to send, no credit) sends an "
-                          "RTS again when no PULL arrived for this long; 0: its Rto (the "
-                          "reference sends it again when the RTS's own timer expires).",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&RcccSender::m_rtsTimeout),
-                          MakeTimeChecker(Time(0), Seconds(10)))
+                          "A queue pair stuck on credit (something to send, no credit, nothing "
+                          "in flight) sends an RTS when neither a PULL nor an RTS of its own "
+                          "went by for this long, and again as long after (lost PULLs, a lost "
+                          "RTS); long enough by default not to fire while it merely waits "
+                          "its turn in an incast of about 100 senders. In retransmission "
+                          "timeouts (Rto) of the queue pair, at least 1.",
+                          DoubleValue(8.0),
+                          MakeDoubleAccessor(&RcccSender::m_rtsTimeout),
+                          MakeDoubleChecker<double>(1.0, 1e6))
             .AddTraceSource("Credit",
                             "The credit held, bytes on the wire (negative: a debt of less than "
                             "a packet).",
@@ -92,7 +95,7 @@ RcccSender::GetTypeId()
 RcccSender::RcccSender()
     : m_maxCredit(1.5),
       m_rtsInterval(0),
-      m_rtsTimeout(0),
+      m_rtsTimeout(8.0),
       m_credit(0)
 {
     NS_LOG_FUNCTION(this);
@@ -127,7 +130,7 @@ RcccSender::Init(const RdmaCcContext& context, Time rto)
     p.packetBytes = context.packetBytes + kPppBytes;
     p.rtsIntervalNs =
         (m_rtsInterval.IsStrictlyPositive() ? m_rtsInterval : context.baseRtt).GetNanoSeconds();
-    m_timeout = m_rtsTimeout.IsStrictlyPositive() ? m_rtsTimeout : rto;
+    m_timeout = NanoSeconds(std::llround(m_rtsTimeout * rto.GetNanoSeconds()));
     m_core = std::make_unique<RcccSenderCore>(p);
     Publish();
 }

@@ -32,7 +32,9 @@ namespace ns3
  * PULLs is positive, and spends its bytes on the wire. Every data packet carries the pull
  * target (RoceCreditRequestHeader). A queue pair that has a packet to send again and no credit
  * sends an RTS, at most once per RtsInterval: when the retransmission timer declares a packet
- * lost, then again after each RtsTimeout without a PULL, while it is still stuck. The rules are
+ * lost (as the reference does), and when it has been stuck with nothing in flight for
+ * RtsTimeout without a PULL or an RTS (lost PULLs or RTS; the reference has no such fallback).
+ * The rules are
  * RcccSenderCore's; this class gives them attributes and trace sources.
  */
 class RcccSender : public Object
@@ -122,7 +124,7 @@ class RcccSender : public Object
 
     double m_maxCredit;  //!< MaxCredit attribute, BDPs.
     Time m_rtsInterval;  //!< RtsInterval attribute (0: the base RTT).
-    Time m_rtsTimeout;   //!< RtsTimeout attribute (0: the Rto).
+    double m_rtsTimeout; //!< RtsTimeout attribute, in Rtos.
     Time m_timeout;      //!< RtsTimeout in use.
 
     std::unique_ptr<RcccSenderCore> m_core;                  //!< The rules.

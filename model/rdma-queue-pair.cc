@@ -358,10 +358,9 @@ RdmaQueuePair::PostSend(uint64_t size, MessageCallback onComplete)
     const uint64_t packets = size == 0 ? 1 : (size + m_mtu - 1) / m_mtu;
     m_backlogWire += size + packets * PacketOverhead();
     NotifyStack();
-    // Stuck on credit with nothing in flight, the receiver has not heard of this message:
-    // an RTS tells it, if no PULL comes first.
-    if (IsStuckOnCredit() && m_txWindow.GetBytesInFlight() == 0)
+    if (m_credit && m_txWindow.GetBytesInFlight() == 0 && IsStuckOnCredit())
     {
+        // The receiver has not heard of this message: an RTS tells it, if no PULL comes.
         m_lastRts = Simulator::Now();
         ArmRtsTimer();
     }
@@ -558,6 +557,11 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     {
         m_ps->Start(m_psContext);
     }
+    if (!m_rtsTimer.IsExpired())
+    {
+        // No longer stuck; removed rather than cancelled, so that no event outlives the flow.
+        Simulator::Remove(m_rtsTimer);
+    }
     m_txWindow.MarkSent(seq, m_ps->NextEntropy(retx), Simulator::Now());
     const RdmaSendWindow::Slot& slot = m_txWindow.At(seq);
     sport = slot.ev;
@@ -664,6 +668,26 @@ RdmaQueuePair::IsStuckOnCredit() const
 }
 
 void
+RdmaQueuePair::CheckStuck()
+{
+    // With packets in flight, their ACKs or their timeouts move things on; with none, lost
+    // PULLs (a failed return path) would leave the queue pair waiting forever.
+    if (!m_credit)
+    {
+        return;
+    }
+    if (m_txWindow.GetBytesInFlight() == 0 && IsStuckOnCredit())
+    {
+        ArmRtsTimer();
+    }
+    else if (!m_rtsTimer.IsExpired() && !IsStuckOnCredit())
+    {
+        // Removed rather than cancelled, so that no event outlives the flow.
+        Simulator::Remove(m_rtsTimer);
+    }
+}
+
+void
 RdmaQueuePair::ArmRtsTimer()
 {
     if (m_rtsTimer.IsExpired())
@@ -756,6 +780,7 @@ RdmaQueuePair::ReceivePull(Ptr<Packet> packet)
     m_credit->StopSpeculating();
     m_credit->OnPull(pull.GetCumulativeCredit());
     NotifyStack();
+    CheckStuck();
 }
 
 void
@@ -882,6 +907,7 @@ RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
     }
     AdvanceUna();
     NotifyStack();
+    CheckStuck();
 }
 
 void
@@ -954,6 +980,7 @@ RdmaQueuePair::RtoExpired()
         m_rtoEvent = Simulator::Schedule(expiry.next - now, &RdmaQueuePair::RtoExpired, this);
     }
     NotifyStack();
+    CheckStuck();
 }
 
 // ---------------------------------------------------------------- receive side

@@ -379,6 +379,8 @@ class RdmaQueuePair : public Object
     uint64_t PullTargetNow() const;
     /// \return whether receiver credits hold back a packet that waits to be sent
     bool IsStuckOnCredit() const;
+    /// Arm the RTS timer when stuck on credit with nothing in flight.
+    void CheckStuck();
     /// Arm the RTS timer if it is not running.
     void ArmRtsTimer();
     /// The RTS timer fired.

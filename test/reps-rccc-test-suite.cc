@@ -311,7 +311,7 @@ class RcccDefaultsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(sender->GetMaxCredit(), 225000u, "1.5 x 100 Gb/s x 12 us");
         NS_TEST_EXPECT_MSG_EQ(sender->GetCredit(), 225000, "speculative credit = the largest");
         NS_TEST_EXPECT_MSG_EQ(sender->IsSpeculating(), true, "speculating");
-        NS_TEST_EXPECT_MSG_EQ(sender->GetRtsTimeout(), MicroSeconds(60), "the queue pair's Rto");
+        NS_TEST_EXPECT_MSG_EQ(sender->GetRtsTimeout(), MicroSeconds(480), "8 x the Rto");
         sender = CreateObject<RcccSender>();
         sender->SetAttribute("MaxCredit", DoubleValue(0.001));
         NS_TEST_EXPECT_MSG_EQ(sender->Validate(c),

@@ -138,7 +138,34 @@ TEST(RcccPacerCore, ARequeueOfASatisfiedSenderGrantsNothingThenSlowPulls)
     EXPECT_FALSE(p.slow);
     EXPECT_EQ(p.granted, 0);
     EXPECT_EQ(p.cumulative, 2 * kCredit) << "the cumulative count never goes back";
-    EXPECT_EQ(core.GetNIdle(), 1u);
+    EXPECT_EQ(core.GetNIdle(), 0u) << "it holds its slow limit already: no more slow pulls";
+    EXPECT_FALSE(core.Next(none));
+}
+
+TEST(RcccPacerCore, StaleRequestsOfAnIdleSenderGiveNoMoreSlowCredit)
+{
+    // Old packets (duplicates draining from a slow link) keep raising the target a little:
+    // each is heard, none hands out slow credit beyond the limit.
+    RcccPacerCore core(TestParameters());
+    core.OnPullTarget(6, 10000, 2 * kCredit);
+    int64_t slow = 0;
+    RcccPacerCore::Pull p;
+    while (core.Next(p))
+    {
+        slow += p.slow ? p.granted : 0;
+    }
+    EXPECT_EQ(slow, 2 * kCredit);
+    for (int64_t target = 10100; target < 10000 + 2 * kCredit; target += 4150)
+    {
+        core.OnPullTarget(6, target, 2 * kCredit);
+        while (core.Next(p))
+        {
+            slow += p.slow ? p.granted : 0;
+        }
+    }
+    EXPECT_LE(core.GetGranted(6), 10000 + 2 * kCredit + kCredit)
+        << "at most the limit beyond the highest target";
+    EXPECT_LE(slow, 3 * kCredit);
 }
 
 TEST(RcccPacerCore, ATargetBelowWhatWasGrantedStillNeverTakesCreditBack)
