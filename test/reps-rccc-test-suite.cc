@@ -28,7 +28,7 @@ using namespace ns3;
  * sends beyond its speculative and granted credit; on an incast the pacer shares its pulls
  * among the senders, only speculative packets are ever trimmed, nothing is dropped, the
  * receiver's link stays busy and every message arrives once; a lost last packet is recovered
- * through an RTS; last-hop NACKs re-queue their sender at the pacer and leave NSCC's window
+ * through an RTS, lost PULLs through the RTS fallback; last-hop NACKs re-queue their sender at the pacer and leave NSCC's window
  * alone under credits; the oversubscription control lowers the pull rate when the core is the
  * bottleneck; runs reproduce bit for bit. The rules themselves are unit-tested on the cores
  * (test/gtest/rccc-*-gtest.cc).
@@ -537,10 +537,16 @@ class RcccRtsTestCase : public TestCase
   private:
     std::vector<PullRecord> m_pulls; //!< PULLs of the receiver's pacer.
     std::vector<Time> m_rts;         //!< When RTS left.
+    std::vector<Time> m_timeouts;    //!< When the sender's retransmission timer fired.
 
     void Rts(uint64_t target)
     {
         m_rts.push_back(Simulator::Now());
+    }
+
+    void Timeout(uint32_t lost)
+    {
+        m_timeouts.push_back(Simulator::Now());
     }
 
     void DoRun() override
@@ -555,6 +561,7 @@ class RcccRtsTestCase : public TestCase
         em.Get<FabricLinkErrorModel>()->SetLossModel(loss);
         a->GetCreditSender()->TraceConnectWithoutContext("RtsSent",
                                                          MakeCallback(&RcccRtsTestCase::Rts, this));
+        a->TraceConnectWithoutContext("Timeout", MakeCallback(&RcccRtsTestCase::Timeout, this));
         bed.Pacer(0)->TraceConnectWithoutContext("PullSent",
                                                  MakeBoundCallback(&RecordPull, &m_pulls));
         Message ma;
@@ -581,6 +588,10 @@ class RcccRtsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(a->GetStats().timeouts, 0u, "found lost by the timer");
         NS_TEST_ASSERT_MSG_GT(m_rts.size(), 0u, "an RTS was sent");
         NS_TEST_EXPECT_MSG_EQ(a->GetStats().rtsSent, m_rts.size(), "counted");
+        NS_TEST_EXPECT_MSG_EQ((!m_rts.empty() && !m_timeouts.empty() &&
+                               m_rts.front() == m_timeouts.front()),
+                              true,
+                              "the RTS leaves when the timer finds the packet lost");
         NS_TEST_EXPECT_MSG_EQ(aRx->GetStats().rtsReceived, a->GetStats().rtsSent, "received");
         bool pulled = false;
         for (const PullRecord& p : m_pulls)
@@ -591,6 +602,82 @@ class RcccRtsTestCase : public TestCase
 
         NS_TEST_EXPECT_MSG_EQ(pulled, true, "the RTS brought a PULL before the completion");
         NS_TEST_EXPECT_MSG_LT(ma.fct, last / 2, "without waiting for the others");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Loses every PULL that reaches a host during a window of time (a failed return path).
+ */
+class DropPulls : public ErrorModel
+{
+  public:
+    /// \param from start of the window \param to its end
+    DropPulls(Time from, Time to)
+        : m_from(from),
+          m_to(to)
+    {
+    }
+
+    uint32_t dropped{0}; //!< PULLs lost.
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        uint8_t b[2 + 20 + 8 + 1];
+        if (p->CopyData(b, sizeof(b)) != sizeof(b) || b[30] != RoceBthHeader::PULL ||
+            Simulator::Now() < m_from || Simulator::Now() >= m_to)
+        {
+            return false;
+        }
+        ++dropped;
+        return true;
+    }
+
+    void DoReset() override
+    {
+    }
+
+    Time m_from; //!< Start of the window.
+    Time m_to;   //!< End of the window.
+};
+
+/**
+ * \ingroup reps-test
+ * Every PULL to a sender is lost for 150 us: it sends what it holds and is left with no credit
+ * and nothing in flight, while the receiver's pacer, its grants and slow pulls all sent, goes
+ * idle. No timer runs (no packet is in flight), so only the sender's RTS fallback (after
+ * RtsTimeout without a PULL) restarts the pacer, whose next PULL carries the whole cumulative
+ * credit; the message completes, once.
+ */
+class RcccLostPullsTestCase : public TestCase
+{
+  public:
+    RcccLostPullsTestCase()
+        : TestCase("RCCC: lost PULLs, an RTS after RtsTimeout restarts the pacer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bed bed;
+        bed.Build(1, 2, 1, "100Gbps", "100Gbps", false, "ns3::RcccCongestionControl", false);
+        auto [tx, rx] = bed.Connect(0, 1);
+        Ptr<DropPulls> loss = Create<DropPulls>(MicroSeconds(5), MicroSeconds(155));
+        PointerValue em;
+        bed.fabric->GetLinkDevice(bed.fabric->GetHostLink(0), 0)->GetAttribute("ReceiveErrorModel",
+                                                                               em);
+        em.Get<FabricLinkErrorModel>()->SetLossModel(loss);
+        Message m;
+        Post(tx, rx, &m, 2000000);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_GT(loss->dropped, 0u, "PULLs were lost");
+        NS_TEST_EXPECT_MSG_EQ(m.completed, 1u, "completed once");
+        NS_TEST_EXPECT_MSG_EQ(m.received, 1u, "delivered once, whole");
+        NS_TEST_EXPECT_MSG_EQ(tx->GetStats().timeouts, 0u, "no packet was lost: no timeout");
+        NS_TEST_EXPECT_MSG_GT(tx->GetStats().rtsSent, 0u, "the fallback sent an RTS");
+        NS_TEST_EXPECT_MSG_EQ(rx->GetStats().rtsReceived, tx->GetStats().rtsSent, "received");
         Simulator::Destroy();
     }
 };
@@ -806,6 +893,7 @@ class RepsRcccTestSuite : public TestSuite
         AddTestCase(new RcccTwoHostTestCase, reps::kQuick);
         AddTestCase(new RcccIncastTestCase, reps::kQuick);
         AddTestCase(new RcccRtsTestCase, reps::kQuick);
+        AddTestCase(new RcccLostPullsTestCase, reps::kQuick);
         AddTestCase(new RcccLastHopTestCase, reps::kQuick);
         AddTestCase(new RcccOversubscriptionTestCase, reps::kQuick);
         AddTestCase(new RcccDeterminismTestCase, reps::kQuick);
