@@ -557,11 +557,6 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     {
         m_ps->Start(m_psContext);
     }
-    if (!m_rtsTimer.IsExpired())
-    {
-        // No longer stuck; removed rather than cancelled, so that no event outlives the flow.
-        Simulator::Remove(m_rtsTimer);
-    }
     m_txWindow.MarkSent(seq, m_ps->NextEntropy(retx), Simulator::Now());
     const RdmaSendWindow::Slot& slot = m_txWindow.At(seq);
     sport = slot.ev;
@@ -584,20 +579,7 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     const bool windowFull = inflight + m_mtu > cwnd || m_txWindow.IsFull();
     const bool peerWillAck = inflight >= static_cast<uint64_t>(m_ackEvery) * m_mtu ||
                              (m_ackEveryBytes > 0 && inflight >= m_ackEveryBytes);
-    // Receiver credits: the packet spends its bytes of credit, then tells the receiver how much
-    // this queue pair wants now; the last packet before the credit runs out asks for an ACK.
-    bool creditOut = false;
-    if (m_credit)
-    {
-        const bool speculative = m_credit->IsSpeculating();
-        m_credit->OnSend(slot.bytes + PacketOverhead());
-        RoceCreditRequestHeader request;
-        request.SetPullTarget(PullTargetNow());
-        request.SetSpeculative(speculative);
-        p->AddHeader(request);
-        bth.SetCreditRequest(true);
-        creditOut = !m_credit->HasCredit();
-    }
+    const bool creditOut = m_credit && SpendCredit(p, bth, slot.bytes);
     bth.SetAckRequest(last || retx || creditOut || (windowFull && !peerWillAck));
     p->AddHeader(bth);
 
@@ -634,6 +616,26 @@ RdmaQueuePair::NotifyStack()
     {
         m_stack->NotifyReady(this);
     }
+}
+
+bool
+RdmaQueuePair::SpendCredit(Ptr<Packet> packet, RoceBthHeader& bth, uint32_t payloadBytes)
+{
+    if (!m_rtsTimer.IsExpired())
+    {
+        // No longer stuck; removed rather than cancelled, so that no event outlives the flow.
+        Simulator::Remove(m_rtsTimer);
+    }
+    // The packet spends its bytes of credit, then tells the receiver how much this queue pair
+    // wants now; the last packet before the credit runs out asks for an ACK.
+    const bool speculative = m_credit->IsSpeculating();
+    m_credit->OnSend(payloadBytes + PacketOverhead());
+    RoceCreditRequestHeader request;
+    request.SetPullTarget(PullTargetNow());
+    request.SetSpeculative(speculative);
+    packet->AddHeader(request);
+    bth.SetCreditRequest(true);
+    return !m_credit->HasCredit();
 }
 
 uint32_t

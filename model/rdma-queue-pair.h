@@ -373,6 +373,14 @@ class RdmaQueuePair : public Object
     void ReceiveProbe(Ptr<Packet> packet, bool reply);
     /// Tell the stack that this queue pair may have a packet to send.
     void NotifyStack();
+    /**
+     * Receiver credits: a data packet spends its credit and carries the pull target.
+     * \param packet the packet, payload and ICRC (the credit request is added)
+     * \param bth its BTH (the C bit is set)
+     * \param payloadBytes its payload
+     * \return whether the credit ran out (the packet asks for an ACK)
+     */
+    bool SpendCredit(Ptr<Packet> packet, RoceBthHeader& bth, uint32_t payloadBytes);
     /// \return the wire bytes of a packet beyond its payload (IPv4 and up, PPP, ICRC)
     uint32_t PacketOverhead() const;
     /// \return the pull target now (receiver credits)
