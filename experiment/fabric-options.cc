@@ -439,8 +439,8 @@ FabricOptions::CheckReceiverCredits()
     }
     if (!error.empty())
     {
-        OptionParser::Exit("receiver credits (--cc=" + cc + ", --credits=" +
-                           GetAlias("credits").GetText() + "): " + error);
+        OptionParser::Exit("receiver credits (--cc=" + cc +
+                           ", --credits=" + GetAlias("credits").GetText() + "): " + error);
     }
 }
 

@@ -175,12 +175,12 @@ class RdmaFlowLauncher : public Object
      */
     void MessageDone(FlowCompletionCallback done, Key key, Ptr<RdmaQueuePair> qp);
 
-    NodeContainer m_hosts;                            //!< Hosts by index.
-    RdmaHelper* m_helper;                             //!< Creates ordinary queue pairs.
-    RdmaHelper* m_background;                         //!< Creates background queue pairs.
-    ConnectionMapping m_mapping;                      //!< ConnectionMapping attribute.
-    std::map<Key, Ptr<RdmaQueuePair>> m_pairs;        //!< Persistent connection per key.
-    std::map<uint32_t, Ptr<RdmaQueuePair>> m_flowQps; //!< Flow: prepared, by flow id.
+    NodeContainer m_hosts;                                 //!< Hosts by index.
+    RdmaHelper* m_helper;                                  //!< Creates ordinary queue pairs.
+    RdmaHelper* m_background;                              //!< Creates background queue pairs.
+    ConnectionMapping m_mapping;                           //!< ConnectionMapping attribute.
+    std::map<Key, Ptr<RdmaQueuePair>> m_pairs;             //!< Persistent connection per key.
+    std::map<uint32_t, Ptr<RdmaQueuePair>> m_flowQps;      //!< Flow: prepared, by flow id.
     std::map<Key, std::vector<Ptr<RdmaQueuePair>>> m_idle; //!< Reuse: idle connections.
     std::vector<Ptr<RdmaQueuePair>> m_senders;             //!< In creation order.
     TracedCallback<const FlowSpec&, Ptr<RdmaQueuePair>> m_flowPosted; //!< FlowPosted trace.

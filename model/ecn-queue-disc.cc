@@ -314,13 +314,10 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
     // pull pacer reads it from the trimmed packet.
     uint8_t front[base];
     original->CopyData(front, base);
-    const uint32_t request =
+    const bool hasRequest =
         (front[8 + 4] & RoceBthHeader::CREDIT_REQUEST_BIT) != 0 &&
-                original->GetSize() >=
-                    base + RoceCreditRequestHeader::SIZE + RoceBthHeader::ICRC_SIZE
-            ? RoceCreditRequestHeader::SIZE
-            : 0;
-    const uint32_t headers = base + request;
+        original->GetSize() >= base + RoceCreditRequestHeader::SIZE + RoceBthHeader::ICRC_SIZE;
+    const uint32_t headers = base + (hasRequest ? RoceCreditRequestHeader::SIZE : 0);
     // Copy() keeps the packet tags (flow monitor, priority) of the original.
     Ptr<Packet> p = original->Copy();
     p->RemoveAtEnd(p->GetSize() - headers - RoceBthHeader::ICRC_SIZE);

@@ -54,9 +54,9 @@ RcccOversubscriptionCore::Update()
     }
     if (!decrease)
     {
-        m_rate += m_ecn == 0 ? m_p.increase * std::ldexp(1.0, std::min(m_increases,
-                                                                          kMaxIncreaseExponent))
-                             : m_p.increase;
+        m_rate += m_ecn == 0
+                      ? m_p.increase * std::ldexp(1.0, std::min(m_increases, kMaxIncreaseExponent))
+                      : m_p.increase;
         ++m_increases;
     }
     else

@@ -53,10 +53,10 @@ class RcccPacerCore
     /// One PULL to send.
     struct Pull
     {
-        uint32_t sink{0};       //!< The sink it is for.
-        int64_t cumulative{0};  //!< Credit granted to that sink in all, bytes.
-        int64_t granted{0};     //!< Credit this PULL adds, bytes.
-        bool slow{false};       //!< A slow pull (to an idle sink).
+        uint32_t sink{0};      //!< The sink it is for.
+        int64_t cumulative{0}; //!< Credit granted to that sink in all, bytes.
+        int64_t granted{0};    //!< Credit this PULL adds, bytes.
+        bool slow{false};      //!< A slow pull (to an idle sink).
     };
 
     /// \param p the configuration (not checked here: RcccPullPacer does)

@@ -318,8 +318,8 @@ DataRate
 RcccPullPacer::GetPullRate() const
 {
     const double factor = m_core ? m_core->GetRateFactor() : 1.0;
-    return DataRate(static_cast<uint64_t>(static_cast<double>(m_rate.GetBitRate()) *
-                                          m_rateFraction * factor));
+    return DataRate(
+        static_cast<uint64_t>(static_cast<double>(m_rate.GetBitRate()) * m_rateFraction * factor));
 }
 
 double

@@ -165,17 +165,17 @@ class RcccPullPacer : public Object
     double m_minRate;          //!< MinRate attribute.
     Time m_controlRtt;         //!< ControlRtt attribute (0: the largest BaseRtt of the node).
 
-    RdmaStack* m_stack{nullptr};                        //!< The node's stack (owns this).
-    DataRate m_rate;                                    //!< Rate of the NIC (all ports).
-    std::unique_ptr<RcccPacerCore> m_core;              //!< Queue rules.
-    std::unique_ptr<RcccOversubscriptionCore> m_os;     //!< Oversubscription control.
-    Ptr<UniformRandomVariable> m_jitter;                //!< Control interval draws.
-    double m_dueNs{0};                                  //!< Time of the next turn, ns.
-    EventId m_turn;                                     //!< The next turn.
-    EventId m_controlEvent;                             //!< The next control update.
-    Time m_rtt;                                         //!< ControlRtt in use.
-    RcccPullPacerStats m_stats;                         //!< Counters.
-    TracedValue<double> m_rateFactor;                   //!< RateFactor trace.
+    RdmaStack* m_stack{nullptr};                    //!< The node's stack (owns this).
+    DataRate m_rate;                                //!< Rate of the NIC (all ports).
+    std::unique_ptr<RcccPacerCore> m_core;          //!< Queue rules.
+    std::unique_ptr<RcccOversubscriptionCore> m_os; //!< Oversubscription control.
+    Ptr<UniformRandomVariable> m_jitter;            //!< Control interval draws.
+    double m_dueNs{0};                              //!< Time of the next turn, ns.
+    EventId m_turn;                                 //!< The next turn.
+    EventId m_controlEvent;                         //!< The next control update.
+    Time m_rtt;                                     //!< ControlRtt in use.
+    RcccPullPacerStats m_stats;                     //!< Counters.
+    TracedValue<double> m_rateFactor;               //!< RateFactor trace.
     TracedCallback<uint32_t, uint32_t, uint64_t, bool> m_pullTrace; //!< PullSent trace.
 };
 

@@ -110,12 +110,12 @@ class RcccSenderCore
     int64_t GetMaxCredit() const;
 
   private:
-    RcccSenderParameters m_p;  //!< Configuration.
-    int64_t m_credit;          //!< Credit held, bytes.
-    int64_t m_pulled{0};       //!< Cumulative credit of the latest PULL.
-    int64_t m_spent{0};        //!< Bytes sent.
-    bool m_speculating{true};  //!< Speculating.
-    bool m_requested{false};   //!< An RTS was sent.
+    RcccSenderParameters m_p;   //!< Configuration.
+    int64_t m_credit;           //!< Credit held, bytes.
+    int64_t m_pulled{0};        //!< Cumulative credit of the latest PULL.
+    int64_t m_spent{0};         //!< Bytes sent.
+    bool m_speculating{true};   //!< Speculating.
+    bool m_requested{false};    //!< An RTS was sent.
     int64_t m_lastRequestNs{0}; //!< When the last RTS was sent.
 };
 

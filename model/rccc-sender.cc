@@ -113,7 +113,8 @@ RcccSender::Validate(const RdmaCcContext& context) const
     const int64_t packet = context.packetBytes + kPppBytes;
     if (WireBdps(context, m_maxCredit) < packet)
     {
-        os << "RcccSender: MaxCredit (" << m_maxCredit << " BDP = " << WireBdps(context, m_maxCredit)
+        os << "RcccSender: MaxCredit (" << m_maxCredit
+           << " BDP = " << WireBdps(context, m_maxCredit)
            << " bytes) must hold at least one packet (" << packet << " bytes on the wire)";
     }
     return os.str();

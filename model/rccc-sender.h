@@ -127,11 +127,11 @@ class RcccSender : public Object
     double m_rtsTimeout; //!< RtsTimeout attribute, in Rtos.
     Time m_timeout;      //!< RtsTimeout in use.
 
-    std::unique_ptr<RcccSenderCore> m_core;                  //!< The rules.
-    TracedValue<int64_t> m_credit;                           //!< Credit held.
-    TracedCallback<uint32_t, int64_t> m_creditGrantedTrace;  //!< CreditGranted.
-    TracedCallback<uint32_t, int64_t> m_creditUsedTrace;     //!< CreditUsed.
-    TracedCallback<uint64_t> m_rtsTrace;                     //!< RtsSent.
+    std::unique_ptr<RcccSenderCore> m_core;                 //!< The rules.
+    TracedValue<int64_t> m_credit;                          //!< Credit held.
+    TracedCallback<uint32_t, int64_t> m_creditGrantedTrace; //!< CreditGranted.
+    TracedCallback<uint32_t, int64_t> m_creditUsedTrace;    //!< CreditUsed.
+    TracedCallback<uint64_t> m_rtsTrace;                    //!< RtsSent.
 };
 
 } // namespace ns3

@@ -649,8 +649,7 @@ uint64_t
 RdmaQueuePair::PullTargetNow() const
 {
     const uint64_t overhead = PacketOverhead();
-    const uint64_t retransmit =
-        m_txWindow.GetLostBytes() + m_txWindow.GetLostPackets() * overhead;
+    const uint64_t retransmit = m_txWindow.GetLostBytes() + m_txWindow.GetLostPackets() * overhead;
     // A sender window caps the request at the window plus a packet, in wire bytes.
     int64_t cap = -1;
     const uint32_t cwnd = m_cc->GetWindow();
@@ -694,9 +693,8 @@ RdmaQueuePair::ArmRtsTimer()
 {
     if (m_rtsTimer.IsExpired())
     {
-        m_rtsTimer = Simulator::Schedule(m_credit->GetRtsTimeout(),
-                                         &RdmaQueuePair::RtsTimerExpired,
-                                         this);
+        m_rtsTimer =
+            Simulator::Schedule(m_credit->GetRtsTimeout(), &RdmaQueuePair::RtsTimerExpired, this);
     }
 }
 
@@ -715,8 +713,7 @@ RdmaQueuePair::RtsTimerExpired()
         SendRts(); // arms the timer again
         return;
     }
-    m_rtsTimer =
-        Simulator::Schedule(due - Simulator::Now(), &RdmaQueuePair::RtsTimerExpired, this);
+    m_rtsTimer = Simulator::Schedule(due - Simulator::Now(), &RdmaQueuePair::RtsTimerExpired, this);
 }
 
 void
@@ -1029,9 +1026,9 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
     const uint32_t psn = bth.GetPsn();
     const uint64_t seq = m_rxWindow.Unwrap(psn);
     RoceCreditRequestHeader request;
-    const bool credited =
-        bth.HasCreditRequest() && packet->PeekHeader(request) == RoceCreditRequestHeader::SIZE &&
-        packet->RemoveHeader(request) == RoceCreditRequestHeader::SIZE;
+    const bool credited = bth.HasCreditRequest() &&
+                          packet->PeekHeader(request) == RoceCreditRequestHeader::SIZE &&
+                          packet->RemoveHeader(request) == RoceCreditRequestHeader::SIZE;
     if (credited)
     {
         HandleCreditRequest(request.GetPullTarget(),

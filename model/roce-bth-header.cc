@@ -18,13 +18,13 @@ NS_OBJECT_ENSURE_REGISTERED(RoceBthHeader);
 
 namespace
 {
-constexpr uint8_t kFecnBit = 0x80;    //!< FECN in the reserved byte.
-constexpr uint8_t kBecnBit = 0x40;    //!< BECN in the reserved byte.
-constexpr uint8_t kTrimmedBit = RoceBthHeader::TRIMMED_BIT; //!< The trimmed mark.
-constexpr uint8_t kLastHopBit = RoceBthHeader::LAST_HOP_BIT; //!< The last-hop trim mark.
+constexpr uint8_t kFecnBit = 0x80;                                //!< FECN in the reserved byte.
+constexpr uint8_t kBecnBit = 0x40;                                //!< BECN in the reserved byte.
+constexpr uint8_t kTrimmedBit = RoceBthHeader::TRIMMED_BIT;       //!< The trimmed mark.
+constexpr uint8_t kLastHopBit = RoceBthHeader::LAST_HOP_BIT;      //!< The last-hop trim mark.
 constexpr uint8_t kCreditBit = RoceBthHeader::CREDIT_REQUEST_BIT; //!< A credit request follows.
-constexpr uint8_t kPadShift = 4;      //!< PadCnt position in the flags byte.
-constexpr uint8_t kPadMask = 0x30;    //!< PadCnt bits in the flags byte.
+constexpr uint8_t kPadShift = 4;   //!< PadCnt position in the flags byte.
+constexpr uint8_t kPadMask = 0x30; //!< PadCnt bits in the flags byte.
 } // namespace
 
 TypeId

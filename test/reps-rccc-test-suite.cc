@@ -28,10 +28,10 @@ using namespace ns3;
  * sends beyond its speculative and granted credit; on an incast the pacer shares its pulls
  * among the senders, only speculative packets are ever trimmed, nothing is dropped, the
  * receiver's link stays busy and every message arrives once; a lost last packet is recovered
- * through an RTS, lost PULLs through the RTS fallback; last-hop NACKs re-queue their sender at the pacer and leave NSCC's window
- * alone under credits; the oversubscription control lowers the pull rate when the core is the
- * bottleneck; runs reproduce bit for bit. The rules themselves are unit-tested on the cores
- * (test/gtest/rccc-*-gtest.cc).
+ * through an RTS, lost PULLs through the RTS fallback; last-hop NACKs re-queue their sender at the
+ * pacer and leave NSCC's window alone under credits; the oversubscription control lowers the pull
+ * rate when the core is the bottleneck; runs reproduce bit for bit. The rules themselves are
+ * unit-tested on the cores (test/gtest/rccc-*-gtest.cc).
  */
 
 namespace
@@ -148,10 +148,10 @@ struct Bed
 /// One message and what its two ends saw.
 struct Message
 {
-    uint64_t size{0};     //!< Bytes posted.
+    uint64_t size{0};      //!< Bytes posted.
     uint32_t completed{0}; //!< Sender completions.
     uint32_t received{0};  //!< Receiver deliveries.
-    Time fct;             //!< Sender FCT.
+    Time fct;              //!< Sender FCT.
 };
 
 /// Post a message on a queue pair and count its completions at both ends.
@@ -183,10 +183,10 @@ IsSpeculative(Ptr<const QueueDiscItem> item)
 /// A PULL seen by a PullSent trace.
 struct PullRecord
 {
-    Time at;           //!< When.
-    uint32_t qpn{0};    //!< Receiving queue pair.
+    Time at;             //!< When.
+    uint32_t qpn{0};     //!< Receiving queue pair.
     uint32_t granted{0}; //!< Credit added.
-    bool slow{false};  //!< Slow pull.
+    bool slow{false};    //!< Slow pull.
 };
 
 /// PullSent sink.
@@ -283,10 +283,9 @@ class RcccDefaultsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(pacer->SetAttributeFailSafe("CreditBytes", UintegerValue(0)),
                               false,
                               "CreditBytes in [1, 2^24]");
-        NS_TEST_EXPECT_MSG_EQ(
-            pacer->SetAttributeFailSafe("PullRateFraction", DoubleValue(2.5)),
-            false,
-            "PullRateFraction in (0, 2]");
+        NS_TEST_EXPECT_MSG_EQ(pacer->SetAttributeFailSafe("PullRateFraction", DoubleValue(2.5)),
+                              false,
+                              "PullRateFraction in (0, 2]");
         NS_TEST_EXPECT_MSG_EQ(pacer->SetAttributeFailSafe("MinRate", DoubleValue(1.5)),
                               false,
                               "MinRate in (0, 1]");
@@ -415,7 +414,8 @@ class RcccTwoHostTestCase : public TestCase
 
         NS_TEST_EXPECT_MSG_EQ(m_sentWithoutCredit, 0u, "every packet left on positive credit");
         NS_TEST_EXPECT_MSG_LT(m_used, m_speculative + m_granted + kWire, "never beyond credit");
-        NS_TEST_EXPECT_MSG_EQ(m_used, tx->GetStats().bytesSent + tx->GetStats().packetsSent * 54,
+        NS_TEST_EXPECT_MSG_EQ(m_used,
+                              tx->GetStats().bytesSent + tx->GetStats().packetsSent * 54,
                               "every byte on the wire spent credit");
         NS_TEST_EXPECT_MSG_GT(m_granted + m_speculative, WireBytes(size), "all of it granted");
         // One sender at no more than line rate: the receiver's port never holds a queue.
@@ -450,7 +450,7 @@ class RcccIncastTestCase : public TestCase
   private:
     std::vector<PullRecord> m_pulls; //!< PULLs of the receiver's pacer.
     uint32_t m_trims{0};             //!< Trims.
-    uint32_t m_trimsSpeculative{0}; //!< Trims of packets sent on speculative credit.
+    uint32_t m_trimsSpeculative{0};  //!< Trims of packets sent on speculative credit.
     Time m_lastTrim;                 //!< When the last trim was.
 
     void Trim(Ptr<const QueueDiscItem> item)
@@ -489,7 +489,8 @@ class RcccIncastTestCase : public TestCase
             last = Max(last, messages[i].fct);
         }
         NS_TEST_EXPECT_MSG_EQ(bed.Drops(), 0u, "no drops");
-        NS_TEST_EXPECT_MSG_GT(m_trimsSpeculative, m_trims * 3 / 4,
+        NS_TEST_EXPECT_MSG_GT(m_trimsSpeculative,
+                              m_trims * 3 / 4,
                               "the speculative first round trip overflows the port");
         // The speculative credit (1.5 BDP) leaves in 1.5 base RTTs at line rate; a round trip
         // later the pacer alone decides what arrives, and nothing is trimmed any more.
@@ -556,8 +557,8 @@ class RcccRtsTestCase : public TestCase
         auto [a, aRx] = bed.Connect(1, 0);
         Ptr<DropLastPacket> loss = Create<DropLastPacket>(aRx->GetQpn());
         PointerValue em;
-        bed.fabric->GetLinkDevice(bed.fabric->GetHostLink(0), 0)->GetAttribute("ReceiveErrorModel",
-                                                                               em);
+        bed.fabric->GetLinkDevice(bed.fabric->GetHostLink(0), 0)
+            ->GetAttribute("ReceiveErrorModel", em);
         em.Get<FabricLinkErrorModel>()->SetLossModel(loss);
         a->GetCreditSender()->TraceConnectWithoutContext("RtsSent",
                                                          MakeCallback(&RcccRtsTestCase::Rts, this));
@@ -588,10 +589,10 @@ class RcccRtsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_GT(a->GetStats().timeouts, 0u, "found lost by the timer");
         NS_TEST_ASSERT_MSG_GT(m_rts.size(), 0u, "an RTS was sent");
         NS_TEST_EXPECT_MSG_EQ(a->GetStats().rtsSent, m_rts.size(), "counted");
-        NS_TEST_EXPECT_MSG_EQ((!m_rts.empty() && !m_timeouts.empty() &&
-                               m_rts.front() == m_timeouts.front()),
-                              true,
-                              "the RTS leaves when the timer finds the packet lost");
+        NS_TEST_EXPECT_MSG_EQ(
+            (!m_rts.empty() && !m_timeouts.empty() && m_rts.front() == m_timeouts.front()),
+            true,
+            "the RTS leaves when the timer finds the packet lost");
         NS_TEST_EXPECT_MSG_EQ(aRx->GetStats().rtsReceived, a->GetStats().rtsSent, "received");
         bool pulled = false;
         for (const PullRecord& p : m_pulls)
@@ -666,8 +667,8 @@ class RcccLostPullsTestCase : public TestCase
         auto [tx, rx] = bed.Connect(0, 1);
         Ptr<DropPulls> loss = Create<DropPulls>(MicroSeconds(5), MicroSeconds(155));
         PointerValue em;
-        bed.fabric->GetLinkDevice(bed.fabric->GetHostLink(0), 0)->GetAttribute("ReceiveErrorModel",
-                                                                               em);
+        bed.fabric->GetLinkDevice(bed.fabric->GetHostLink(0), 0)
+            ->GetAttribute("ReceiveErrorModel", em);
         em.Get<FabricLinkErrorModel>()->SetLossModel(loss);
         Message m;
         Post(tx, rx, &m, 2000000);
@@ -745,7 +746,8 @@ class RcccLastHopTestCase : public TestCase
         uint64_t trimmed = 0;
         RdmaQueuePairStats t = Run(true, requeues, trimmed);
         NS_TEST_ASSERT_MSG_GT(t.nacksReceived, 0u, "the first round trip is trimmed");
-        NS_TEST_EXPECT_MSG_GT(t.lastHopNacksReceived, t.nacksReceived * 9 / 10,
+        NS_TEST_EXPECT_MSG_GT(t.lastHopNacksReceived,
+                              t.nacksReceived * 9 / 10,
                               "at the receiver's port: last-hop NACKs");
         NS_TEST_EXPECT_MSG_EQ(requeues, trimmed, "each trimmed packet re-queues its sender");
         NS_TEST_EXPECT_MSG_GT(m_decisions[NsccDecision::NACK_KEPT], 0u, "window kept");

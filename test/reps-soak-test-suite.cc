@@ -650,8 +650,8 @@ class RepsSoakTestCase : public TestCase
     RepsSoakTestCase(uint32_t first,
                      uint32_t count,
                      SoakTransport transport = SoakTransport::WINDOW)
-        : TestCase("Fault soak, " + TransportName(transport) + ", seeds " +
-                   std::to_string(first) + " to " + std::to_string(first + count - 1) +
+        : TestCase("Fault soak, " + TransportName(transport) + ", seeds " + std::to_string(first) +
+                   " to " + std::to_string(first + count - 1) +
                    ": every message once, every packet accounted for, nothing left behind"),
           m_first(first),
           m_count(count),
@@ -687,20 +687,19 @@ class RepsSoakTestCase : public TestCase
         }
         RngSeedManager::SetRun(oldRun);
         std::cout << "reps-soak, " << TransportName(m_transport) << ": " << clean << " of "
-                  << m_count << " seeds clean (seeds "
-                  << m_first << " to " << m_first + m_count - 1 << "): " << sum.flaps
-                  << " link flaps, " << sum.degraded << " degraded links, " << sum.packets
-                  << " packets, " << sum.drops << " dropped, " << sum.trims << " trimmed, "
-                  << sum.retransmissions << " retransmissions, " << sum.timeouts << " timeouts"
-                  << std::endl;
+                  << m_count << " seeds clean (seeds " << m_first << " to " << m_first + m_count - 1
+                  << "): " << sum.flaps << " link flaps, " << sum.degraded << " degraded links, "
+                  << sum.packets << " packets, " << sum.drops << " dropped, " << sum.trims
+                  << " trimmed, " << sum.retransmissions << " retransmissions, " << sum.timeouts
+                  << " timeouts" << std::endl;
         // The faults must bite: a soak that never loses a packet checks nothing.
         NS_TEST_EXPECT_MSG_GT(sum.drops, 0, "the faults dropped packets");
         NS_TEST_EXPECT_MSG_GT(sum.timeouts, 0, "the faults caused timeouts");
     }
 
-    uint32_t m_first;           //!< First seed.
-    uint32_t m_count;           //!< Seeds.
-    SoakTransport m_transport;  //!< Congestion control and credits.
+    uint32_t m_first;          //!< First seed.
+    uint32_t m_count;          //!< Seeds.
+    SoakTransport m_transport; //!< Congestion control and credits.
 };
 
 /**

@@ -19,7 +19,10 @@ namespace
 
 /// Count packets of one interval.
 void
-Arrive(RcccOversubscriptionCore& core, int packets, int marked, int trimmedOther = 0,
+Arrive(RcccOversubscriptionCore& core,
+       int packets,
+       int marked,
+       int trimmedOther = 0,
        int trimmedLastHop = 0)
 {
     for (int i = 0; i < packets; ++i)
