@@ -25,6 +25,7 @@
 #include "ns3/ring-all-reduce.h"
 #include "ns3/roce-ack-header.h"
 #include "ns3/roce-bth-header.h"
+#include "ns3/roce-credit-request-header.h"
 #include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -112,7 +113,8 @@ ExperimentRun::BuildFabric()
 {
     const FabricExperiment& e = m_exp;
     // The devices must carry a full RoCEv2 packet of Mtu payload bytes.
-    m_packetBytes = e.mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
+    m_packetBytes = e.mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP +
+                    (m_parsed.receiverCredits ? RoceCreditRequestHeader::SIZE : 0);
     m_ackBytes = RoceBthHeader::SIZE + RoceAckHeader::SIZE + RoceBthHeader::ICRC_SIZE + IP_UDP;
     Ptr<ClosFabricHelper> fh = CreateObject<ClosFabricHelper>();
     fh->SetAttribute("Mtu", UintegerValue(std::max<uint32_t>(1500, m_packetBytes)));
@@ -433,6 +435,11 @@ ExperimentRun::Collect()
     r.extra["nacks"] = totals.nacksReceived;
     r.extra["nacks_last_hop"] = totals.lastHopNacksReceived;
     r.extra["ecn_acks"] = totals.ecnAcks;
+    if (m_launcher->UsesReceiverCredits())
+    {
+        r.extra["pulls"] = totals.pullsReceived;
+        r.extra["rts"] = totals.rtsSent;
+    }
     r.extra["queue_pairs"] = m_launcher->GetSenders().size();
     if (m_cables)
     {

@@ -10,6 +10,8 @@
 #include "ns3/flow-size-cdf.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
+#include "ns3/rccc-pull-pacer.h"
+#include "ns3/rccc-sender.h"
 #include "ns3/rdma-congestion-control.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -275,6 +277,8 @@ FabricOptions::RegisterTransportOptions()
               m_parsed.ccType = tid.GetName();
               CheckCongestionControl(tid, mtu);
           });
+    o.AddAttribute("credits", "ns3::RdmaQueuePair::ReceiverCredits");
+    o.AddCheck([this]() { CheckReceiverCredits(); });
 }
 
 void
@@ -408,6 +412,35 @@ FabricOptions::CheckCongestionControl(TypeId tid, uint32_t mtu)
     if (!error.empty())
     {
         OptionParser::Exit("--cc=" + cc->GetName() + ": " + error);
+    }
+}
+
+void
+FabricOptions::CheckReceiverCredits()
+{
+    ObjectFactory factory(m_parsed.ccType.empty() ? "ns3::RdmaWindowCongestionControl"
+                                                  : m_parsed.ccType);
+    m_parsed.receiverCredits = GetAlias("credits").GetText() == "true" ||
+                               factory.Create<RdmaCongestionControl>()->UsesReceiverCredits();
+    if (!m_parsed.receiverCredits)
+    {
+        return;
+    }
+    std::string error = CreateObject<RcccPullPacer>()->Validate();
+    if (error.empty())
+    {
+        // The shortest connection: two hosts of one leaf, four link delays and no queueing.
+        RdmaCcContext context;
+        context.lineRate = m_parsed.linkRate;
+        context.mtu = mtu;
+        context.packetBytes = mtu + 52; // IPv4, UDP, BTH, credit request, ICRC
+        context.baseRtt = 4 * m_parsed.linkDelay;
+        error = CreateObject<RcccSender>()->Validate(context);
+    }
+    if (!error.empty())
+    {
+        OptionParser::Exit("receiver credits (--cc=" + cc +
+                           ", --credits=" + GetAlias("credits").GetText() + "): " + error);
     }
 }
 

@@ -64,6 +64,7 @@ class FabricOptions
         Time stop;                                        //!< --stopTime.
         Time sample;                                      //!< --sampleInterval.
         std::string ccType;                               //!< TypeId name of --cc.
+        bool receiverCredits{false}; //!< --credits, or a --cc that needs receiver credits.
     };
 
     FabricOptions();
@@ -144,7 +145,7 @@ class FabricOptions
     std::string baseRtt;    //!< Queue pairs' base RTT: pair or fabric.
     std::string rto;        //!< RTO rule: reference, basertt or a Time.
     std::string forwarding; //!< Switch forwarding: a port selector's word or TypeId.
-    std::string cc;         //!< window, dcqcn, nscc or none.
+    std::string cc;         //!< window, dcqcn, nscc, rccc or none.
     bool pfc;               //!< Lossless fabric (PFC).
     uint32_t planes;        //!< Network planes (1 .. 8).
 
@@ -160,6 +161,9 @@ class FabricOptions
 
     /// Check the switch queue's size and ECN thresholds against each other (packets).
     void CheckQueueOptions() const;
+
+    /// Exit when receiver credits are on (--credits, or --cc=rccc) with attributes they refuse.
+    void CheckReceiverCredits();
 
     OptionRegistry m_options; //!< Every option, registered once.
     Parsed m_parsed;          //!< The options converted by Check().

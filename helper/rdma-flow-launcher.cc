@@ -295,8 +295,23 @@ RdmaFlowLauncher::GetSenderTotals() const
         t.packetsLost += s.packetsLost;
         t.cnpsReceived += s.cnpsReceived;
         t.messagesCompleted += s.messagesCompleted;
+        t.pullsReceived += s.pullsReceived;
+        t.rtsSent += s.rtsSent;
     }
     return t;
+}
+
+bool
+RdmaFlowLauncher::UsesReceiverCredits() const
+{
+    for (const Ptr<RdmaQueuePair>& qp : m_senders)
+    {
+        if (qp->GetCreditSender())
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
 uint64_t

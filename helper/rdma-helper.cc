@@ -9,6 +9,7 @@
 #include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/path-selector.h"
+#include "ns3/rccc-pull-pacer.h"
 #include "ns3/rdma-congestion-control.h"
 
 namespace ns3
@@ -218,6 +219,10 @@ RdmaHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
             {
                 current += qp->GetCongestionControl()->AssignStreams(current);
             }
+        }
+        if (s->HasPullPacer())
+        {
+            current += s->GetPullPacer()->AssignStreams(current);
         }
     }
     return current - stream;

@@ -6,6 +6,7 @@
 
 #include "reps-ns3-compat.h"
 #include "roce-bth-header.h"
+#include "roce-credit-request-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -303,12 +304,20 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
     {
         return nullptr;
     }
-    constexpr uint32_t headers = 8 + RoceBthHeader::SIZE;
+    constexpr uint32_t base = 8 + RoceBthHeader::SIZE;
     Ptr<const Packet> original = item->GetPacket();
-    if (original->GetSize() < headers + RoceBthHeader::ICRC_SIZE)
+    if (original->GetSize() < base + RoceBthHeader::ICRC_SIZE)
     {
         return nullptr;
     }
+    // A credit request of receiver credits (the BTH's C bit) is a header too: the receiver's
+    // pull pacer reads it from the trimmed packet.
+    uint8_t front[base];
+    original->CopyData(front, base);
+    const bool hasRequest =
+        (front[8 + 4] & RoceBthHeader::CREDIT_REQUEST_BIT) != 0 &&
+        original->GetSize() >= base + RoceCreditRequestHeader::SIZE + RoceBthHeader::ICRC_SIZE;
+    const uint32_t headers = base + (hasRequest ? RoceCreditRequestHeader::SIZE : 0);
     // Copy() keeps the packet tags (flow monitor, priority) of the original.
     Ptr<Packet> p = original->Copy();
     p->RemoveAtEnd(p->GetSize() - headers - RoceBthHeader::ICRC_SIZE);
@@ -321,7 +330,7 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
         keep = std::max(keep, std::min(original->GetSize(), m_trimSize - ipHeader));
     }
     Ptr<Packet> tail = keep > headers + RoceBthHeader::ICRC_SIZE
-                           ? original->CreateFragment(headers, keep - headers)
+                           ? original->CreateFragment(base, keep - base)
                            : nullptr;
     UdpHeader udp;
     p->RemoveHeader(udp);
@@ -334,7 +343,8 @@ EcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
     {
         return nullptr;
     }
-    // What is left is ICRC_SIZE bytes standing for the ICRC trailer of the trimmed packet.
+    // What is left is the credit request, if any, and ICRC_SIZE bytes standing for the ICRC
+    // trailer of the trimmed packet.
     if (tail)
     {
         p = tail;

@@ -352,11 +352,13 @@ NsccCongestionControl::OnAck(uint32_t ackedBytes, bool ce, Time rtt)
 }
 
 void
-NsccCongestionControl::OnNack(uint32_t lostBytes)
+NsccCongestionControl::OnNack(uint32_t lostBytes, bool lastHop)
 {
-    NS_LOG_FUNCTION(this << lostBytes);
+    NS_LOG_FUNCTION(this << lostBytes << lastHop);
     const uint32_t old = GetWindow();
-    Publish(m_core->OnNack(Simulator::Now().GetNanoSeconds(), lostBytes), old);
+    // Under receiver credits the receiver's pull pacer answers congestion at its own port.
+    const bool keep = lastHop && GetContext().receiverCredits;
+    Publish(m_core->OnNack(Simulator::Now().GetNanoSeconds(), lostBytes, keep), old);
 }
 
 void

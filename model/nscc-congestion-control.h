@@ -55,7 +55,7 @@ class NsccCongestionControl : public RdmaCongestionControl
     std::string Validate(const RdmaCcContext& context) const override;
     void OnSend(uint32_t wireBytes) override;
     void OnAck(uint32_t ackedBytes, bool ce, Time rtt) override;
-    void OnNack(uint32_t lostBytes) override;
+    void OnNack(uint32_t lostBytes, bool lastHop) override;
     void OnLoss(uint32_t lostBytes) override;
 
     /// \return the window as the core holds it (payload bytes, fractional)

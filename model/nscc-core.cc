@@ -35,6 +35,8 @@ NsccDecisionName(NsccDecision decision)
         return "nack";
     case NsccDecision::TIMEOUT:
         return "timeout";
+    case NsccDecision::NACK_KEPT:
+        return "nack_kept";
     }
     return "unknown";
 }
@@ -82,7 +84,7 @@ NsccCore::OnAck(int64_t nowNs, double ackedBytes, bool ce, int64_t rttNs)
 }
 
 NsccDecision
-NsccCore::OnNack(int64_t nowNs, double bytes)
+NsccCore::OnNack(int64_t nowNs, double bytes, bool keepWindow)
 {
     m_ignored += bytes;
     m_inFlight = std::max(0.0, m_inFlight - bytes);
@@ -98,6 +100,10 @@ NsccCore::OnNack(int64_t nowNs, double bytes)
     if (qa == Qa::IGNORED)
     {
         return NsccDecision::IGNORED;
+    }
+    if (keepWindow)
+    {
+        return NsccDecision::NACK_KEPT;
     }
     m_cwnd -= bytes;
     Clamp();

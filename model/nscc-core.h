@@ -35,6 +35,7 @@ enum class NsccDecision : uint8_t
     IGNORED = 7,                 //!< Marked feedback of the window sent before a quick adapt.
     NACK = 8,                    //!< A NACK took its packet off the window.
     TIMEOUT = 9,                 //!< The retransmission timer took its packet off the window.
+    NACK_KEPT = 10, //!< A last-hop NACK under receiver credits: the window stays (the pacer acts).
 };
 
 /**
@@ -113,12 +114,15 @@ class NsccCore
 
     /**
      * A NACK came back: a delay sample of nackDelayNetworkRtts network RTTs and a quick adapt
-     * are forced; without one, the packet leaves the window.
+     * are forced; without one, the packet leaves the window, unless keepWindow.
      * \param nowNs the time
      * \param bytes payload bytes of the NACKed packet
-     * \return QUICK_ADAPT, IGNORED or NACK
+     * \param keepWindow leave the window as it is when no quick adapt fires (a packet trimmed at
+     *        the receiver's last hop while receiver credits pace that port, as the reference
+     *        simulator does when its receiver-based congestion control is on)
+     * \return QUICK_ADAPT, IGNORED, NACK or NACK_KEPT
      */
-    NsccDecision OnNack(int64_t nowNs, double bytes);
+    NsccDecision OnNack(int64_t nowNs, double bytes, bool keepWindow = false);
 
     /**
      * The retransmission timer declared a packet lost: it leaves the window.

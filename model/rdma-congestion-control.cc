@@ -51,6 +51,12 @@ RdmaCongestionControl::GetName() const
     return GetInstanceTypeId().GetName();
 }
 
+bool
+RdmaCongestionControl::UsesReceiverCredits() const
+{
+    return false;
+}
+
 std::string
 RdmaCongestionControl::Validate(const RdmaCcContext& context) const
 {
@@ -85,7 +91,7 @@ RdmaCongestionControl::OnAck(uint32_t ackedBytes, bool ce, Time rtt)
 }
 
 void
-RdmaCongestionControl::OnNack(uint32_t lostBytes)
+RdmaCongestionControl::OnNack(uint32_t lostBytes, bool lastHop)
 {
 }
 

@@ -30,6 +30,7 @@ struct RdmaCcContext
     Time baseRtt{MicroSeconds(8)}; //!< Unloaded round-trip time of the connection.
     uint64_t bdpBytes{100000};     //!< lineRate x baseRtt, in payload bytes (at least mtu).
     bool trimming{false};          //!< The switches trim packets instead of dropping them.
+    bool receiverCredits{false};   //!< The queue pair also sends on receiver credits (RCCC).
 };
 
 /**
@@ -64,6 +65,13 @@ class RdmaCongestionControl : public Object
     virtual std::string GetName() const;
 
     /**
+     * \return whether this controller needs receiver credits (RCCC) under it: the queue pair
+     *         then sends on credit whatever its ReceiverCredits attribute says. False by
+     *         default; RcccCongestionControl says true.
+     */
+    virtual bool UsesReceiverCredits() const;
+
+    /**
      * Check the controller's attributes against the connection.
      * \param context the connection.
      * \return an empty string when valid, else what is wrong and what is allowed.
@@ -93,8 +101,10 @@ class RdmaCongestionControl : public Object
     /**
      * A NACK came back.
      * \param lostBytes payload bytes of the packet it reports.
+     * \param lastHop whether the packet was trimmed at the receiver's last hop (congestion at
+     *        the receiver's port, which receiver credits, when on, take care of).
      */
-    virtual void OnNack(uint32_t lostBytes);
+    virtual void OnNack(uint32_t lostBytes, bool lastHop);
 
     /**
      * A packet was declared lost by the retransmission timer.

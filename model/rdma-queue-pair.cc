@@ -4,10 +4,13 @@
 
 #include "rdma-queue-pair.h"
 
+#include "rccc-pull-pacer.h"
 #include "rdma-stack.h"
 #include "roce-ack-header.h"
 #include "roce-bth-header.h"
+#include "roce-credit-request-header.h"
 #include "roce-probe-header.h"
+#include "roce-pull-header.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -124,6 +127,16 @@ RdmaQueuePair::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&RdmaQueuePair::m_initialPsn),
                           MakeUintegerChecker<uint32_t>(0, RoceBthHeader::MAX_PSN))
+            .AddAttribute("ReceiverCredits",
+                          "Also send on receiver credits (RCCC), under the congestion "
+                          "controller's window: speculative credit at the start, then the "
+                          "credit the receiver's pull pacer grants (RcccSender, RcccPullPacer). "
+                          "A controller that needs credits (RcccCongestionControl) turns them on "
+                          "whatever this says. Both ends of a connection should agree "
+                          "(RdmaHelper gives them the same attributes).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RdmaQueuePair::m_receiverCredits),
+                          MakeBooleanChecker())
             .AddTraceSource("PacketSent",
                             "A data packet was sent: PSN, entropy value, retransmission.",
                             MakeTraceSourceAccessor(&RdmaQueuePair::m_packetSentTrace),
@@ -184,6 +197,9 @@ RdmaQueuePair::RdmaQueuePair()
       m_goBackN(false),
       m_trimming(false),
       m_initialPsn(0),
+      m_receiverCredits(false),
+      m_backlogWire(0),
+      m_pullEv(0),
       m_qpn(0),
       m_remoteQpn(0),
       m_connected(false),
@@ -215,6 +231,8 @@ RdmaQueuePair::DoDispose()
     m_rtoEvent.Cancel();
     m_paceEvent.Cancel();
     m_ackTimer.Cancel();
+    m_rtsTimer.Cancel();
+    m_credit = nullptr;
     m_stack = nullptr;
     if (m_ps)
     {
@@ -266,7 +284,9 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
                         remoteQpn > RoceBthHeader::MAX_QPN,
                     "RdmaQueuePair: QPNs must be in [1, 16777215]");
     NS_ABORT_MSG_IF(m_connected, "RdmaQueuePair: already connected");
-    const uint32_t needed = m_mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + 8 + 20;
+    const bool credits = m_receiverCredits || cc->UsesReceiverCredits();
+    const uint32_t needed = m_mtu + RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + 8 + 20 +
+                            (credits ? RoceCreditRequestHeader::SIZE : 0);
     NS_ABORT_MSG_IF(stack->GetIpMtu() < needed,
                     "RdmaQueuePair: Mtu (" << m_mtu << ") needs an IPv4 MTU of at least " << needed
                                            << " bytes on the NIC (it has " << stack->GetIpMtu()
@@ -291,9 +311,18 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     ccContext.packetBytes = needed;
     ccContext.baseRtt = m_baseRtt;
     ccContext.trimming = m_trimming;
+    ccContext.receiverCredits = credits;
     double bdpPackets = m_lineRate.GetBitRate() * m_baseRtt.GetSeconds() / 8.0 / wirePacket;
     ccContext.bdpBytes = std::max<uint64_t>(m_mtu, static_cast<uint64_t>(bdpPackets * m_mtu));
     m_cc->Init(ccContext);
+    if (credits)
+    {
+        // Made here, before a script assigns random streams: the NIC's pacer draws its control
+        // intervals from the stream RdmaHelper::AssignStreams() gives it.
+        m_credit = CreateObject<RcccSender>();
+        m_credit->Init(ccContext, m_baseRto);
+        stack->GetPullPacer();
+    }
 
     // The path selector starts when the first packet leaves, not here: a research script
     // creates its queue pairs and then assigns random streams (RdmaHelper::AssignStreams), and
@@ -325,7 +354,16 @@ RdmaQueuePair::PostSend(uint64_t size, MessageCallback onComplete)
     m.posted = Simulator::Now();
     m.onComplete = onComplete;
     m_messages.push_back(std::move(m));
+    // A message of 0 bytes is one empty packet.
+    const uint64_t packets = size == 0 ? 1 : (size + m_mtu - 1) / m_mtu;
+    m_backlogWire += size + packets * PacketOverhead();
     NotifyStack();
+    if (m_credit && m_txWindow.GetBytesInFlight() == 0 && IsStuckOnCredit())
+    {
+        // The receiver has not heard of this message: an RTS tells it, if no PULL comes.
+        m_lastRts = Simulator::Now();
+        ArmRtsTimer();
+    }
     return m_messages.back().id;
 }
 
@@ -408,6 +446,18 @@ RdmaQueuePair::IsIdle() const
     return m_messages.empty();
 }
 
+Ptr<RcccSender>
+RdmaQueuePair::GetCreditSender() const
+{
+    return m_credit;
+}
+
+uint64_t
+RdmaQueuePair::GetCreditLimit() const
+{
+    return m_credit ? m_credit->GetMaxCredit() : 0;
+}
+
 Ptr<Ipv4Route>
 RdmaQueuePair::GetRoute() const
 {
@@ -440,6 +490,10 @@ RdmaQueuePair::CanSend() const
     {
         return false;
     }
+    if (m_credit && !m_credit->HasCredit())
+    {
+        return false; // a packet leaves on any positive credit, and spends its size
+    }
     uint32_t next;
     if (m_txWindow.HasRetransmissions())
     {
@@ -467,6 +521,7 @@ RdmaQueuePair::SegmentNext()
     const bool first = !m.started;
     m.started = true;
     m.unsegmented -= bytes;
+    m_backlogWire -= bytes + PacketOverhead();
     const bool last = m.unsegmented == 0;
     const uint8_t opCode =
         first ? (last ? RoceBthHeader::RC_SEND_ONLY : RoceBthHeader::RC_SEND_FIRST)
@@ -524,7 +579,8 @@ RdmaQueuePair::BuildNextPacket(uint16_t& sport)
     const bool windowFull = inflight + m_mtu > cwnd || m_txWindow.IsFull();
     const bool peerWillAck = inflight >= static_cast<uint64_t>(m_ackEvery) * m_mtu ||
                              (m_ackEveryBytes > 0 && inflight >= m_ackEveryBytes);
-    bth.SetAckRequest(last || retx || (windowFull && !peerWillAck));
+    const bool creditOut = m_credit && SpendCredit(p, bth, slot.bytes);
+    bth.SetAckRequest(last || retx || creditOut || (windowFull && !peerWillAck));
     p->AddHeader(bth);
 
     const uint32_t wire = p->GetSize() + RdmaStack::WIRE_OVERHEAD;
@@ -560,6 +616,198 @@ RdmaQueuePair::NotifyStack()
     {
         m_stack->NotifyReady(this);
     }
+}
+
+bool
+RdmaQueuePair::SpendCredit(Ptr<Packet> packet, RoceBthHeader& bth, uint32_t payloadBytes)
+{
+    if (!m_rtsTimer.IsExpired())
+    {
+        // No longer stuck; removed rather than cancelled, so that no event outlives the flow.
+        Simulator::Remove(m_rtsTimer);
+    }
+    // The packet spends its bytes of credit, then tells the receiver how much this queue pair
+    // wants now; the last packet before the credit runs out asks for an ACK.
+    const bool speculative = m_credit->IsSpeculating();
+    m_credit->OnSend(payloadBytes + PacketOverhead());
+    RoceCreditRequestHeader request;
+    request.SetPullTarget(PullTargetNow());
+    request.SetSpeculative(speculative);
+    packet->AddHeader(request);
+    bth.SetCreditRequest(true);
+    return !m_credit->HasCredit();
+}
+
+uint32_t
+RdmaQueuePair::PacketOverhead() const
+{
+    return RoceBthHeader::SIZE + RoceBthHeader::ICRC_SIZE + RdmaStack::WIRE_OVERHEAD +
+           (m_credit ? RoceCreditRequestHeader::SIZE : 0);
+}
+
+uint64_t
+RdmaQueuePair::PullTargetNow() const
+{
+    const uint64_t overhead = PacketOverhead();
+    const uint64_t retransmit = m_txWindow.GetLostBytes() + m_txWindow.GetLostPackets() * overhead;
+    // A sender window caps the request at the window plus a packet, in wire bytes.
+    int64_t cap = -1;
+    const uint32_t cwnd = m_cc->GetWindow();
+    if (cwnd != RdmaCongestionControl::UNLIMITED)
+    {
+        const uint64_t packets = (static_cast<uint64_t>(cwnd) + m_mtu - 1) / m_mtu;
+        cap = static_cast<int64_t>(cwnd + packets * overhead + m_mtu + overhead);
+    }
+    return m_credit->PullTarget(m_backlogWire, retransmit, cap, m_stack->GetNWaiting() + 1);
+}
+
+bool
+RdmaQueuePair::IsStuckOnCredit() const
+{
+    return m_credit && !m_credit->HasCredit() &&
+           (m_txWindow.GetLostPackets() > 0 || (HasNewData() && !m_txWindow.IsFull()));
+}
+
+void
+RdmaQueuePair::CheckStuck()
+{
+    // With packets in flight, their ACKs or their timeouts move things on; with none, lost
+    // PULLs (a failed return path) would leave the queue pair waiting forever.
+    if (!m_credit)
+    {
+        return;
+    }
+    if (m_txWindow.GetBytesInFlight() == 0 && IsStuckOnCredit())
+    {
+        ArmRtsTimer();
+    }
+    else if (!m_rtsTimer.IsExpired() && !IsStuckOnCredit())
+    {
+        // Removed rather than cancelled, so that no event outlives the flow.
+        Simulator::Remove(m_rtsTimer);
+    }
+}
+
+void
+RdmaQueuePair::ArmRtsTimer()
+{
+    if (m_rtsTimer.IsExpired())
+    {
+        m_rtsTimer =
+            Simulator::Schedule(m_credit->GetRtsTimeout(), &RdmaQueuePair::RtsTimerExpired, this);
+    }
+}
+
+void
+RdmaQueuePair::RtsTimerExpired()
+{
+    NS_LOG_FUNCTION(this);
+    // With packets in flight, their ACKs or their timeouts move things on.
+    if (m_txWindow.GetBytesInFlight() > 0 || !IsStuckOnCredit())
+    {
+        return;
+    }
+    const Time due = Max(m_lastRts, m_lastPull) + m_credit->GetRtsTimeout();
+    if (Simulator::Now() >= due)
+    {
+        SendRts(); // arms the timer again
+        return;
+    }
+    m_rtsTimer = Simulator::Schedule(due - Simulator::Now(), &RdmaQueuePair::RtsTimerExpired, this);
+}
+
+void
+RdmaQueuePair::SendRts()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_credit->MayRequest())
+    {
+        ArmRtsTimer(); // it goes when the timer next finds the queue pair stuck
+        return;
+    }
+    const uint64_t target = PullTargetNow();
+    m_credit->OnRequest(target);
+    ++m_stats.rtsSent;
+    m_lastRts = Simulator::Now();
+    ArmRtsTimer();
+    RoceCreditRequestHeader request;
+    request.SetPullTarget(target);
+    Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
+    p->AddHeader(request);
+    RoceBthHeader bth;
+    bth.SetOpCode(RoceBthHeader::RTS);
+    bth.SetDestQp(m_remoteQpn);
+    p->AddHeader(bth);
+    if (!m_ps->IsStarted())
+    {
+        m_ps->Start(m_psContext);
+    }
+    // Sprayed as a packet sent again would be: the path of the lost one may be the cause.
+    m_stack->SendControl(p, this, m_ps->NextEntropy(true));
+}
+
+void
+RdmaQueuePair::SendPull(uint64_t cumulative, bool slow)
+{
+    NS_LOG_FUNCTION(this << cumulative << slow);
+    ++m_stats.pullsSent;
+    RocePullHeader pull;
+    pull.SetCumulativeCredit(std::min(cumulative, RocePullHeader::MAX_CREDIT));
+    pull.SetSlow(slow);
+    Ptr<Packet> p = Create<Packet>(RoceBthHeader::ICRC_SIZE);
+    p->AddHeader(pull);
+    RoceBthHeader bth;
+    bth.SetOpCode(RoceBthHeader::PULL);
+    bth.SetDestQp(m_remoteQpn);
+    p->AddHeader(bth);
+    // Back on the EV of the sender's last request, as ACKs go back on the data's.
+    m_stack->SendControl(p, this, m_pullEv);
+}
+
+void
+RdmaQueuePair::ReceivePull(Ptr<Packet> packet)
+{
+    NS_LOG_FUNCTION(this << packet);
+    RocePullHeader pull;
+    if (!m_credit || packet->PeekHeader(pull) == 0)
+    {
+        NS_LOG_LOGIC("QP " << m_qpn << " PULL dropped (no credits, or malformed)");
+        return;
+    }
+    ++m_stats.pullsReceived;
+    m_lastPull = Simulator::Now();
+    m_credit->StopSpeculating();
+    m_credit->OnPull(pull.GetCumulativeCredit());
+    NotifyStack();
+    CheckStuck();
+}
+
+void
+RdmaQueuePair::ReceiveRts(Ptr<Packet> packet, uint16_t ev)
+{
+    NS_LOG_FUNCTION(this << packet << ev);
+    RoceCreditRequestHeader request;
+    if (packet->PeekHeader(request) == 0)
+    {
+        NS_LOG_LOGIC("QP " << m_qpn << " malformed RTS dropped");
+        return;
+    }
+    ++m_stats.rtsReceived;
+    HandleCreditRequest(request.GetPullTarget(), ev, false, false, false);
+    m_stack->GetPullPacer()->Requeue(this);
+}
+
+void
+RdmaQueuePair::HandleCreditRequest(uint64_t target,
+                                   uint16_t ev,
+                                   bool ce,
+                                   bool trimmed,
+                                   bool lastHop)
+{
+    m_pullEv = ev;
+    Ptr<RcccPullPacer> pacer = m_stack->GetPullPacer();
+    pacer->OnPacket(ce, trimmed, lastHop);
+    pacer->OnPullTarget(this, target);
 }
 
 void
@@ -620,6 +868,10 @@ RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
     {
         ++m_stats.ecnAcks;
     }
+    if (m_credit)
+    {
+        m_credit->StopSpeculating(); // the receiver has heard of this queue pair
+    }
 
     Time rtt(0);
     uint32_t acked = 0;
@@ -654,6 +906,7 @@ RdmaQueuePair::ReceiveAck(Ptr<Packet> packet, const RoceBthHeader& bth)
     }
     AdvanceUna();
     NotifyStack();
+    CheckStuck();
 }
 
 void
@@ -675,14 +928,14 @@ RdmaQueuePair::ReceiveNack(const RoceAckHeader& ack, uint64_t trigger, uint64_t 
         m_ps->OnNack(ev, ack.IsLastHop(), ack.GetEchoedCe());
         if (m_txWindow.IsInFlight(trigger))
         {
-            m_cc->OnNack(m_txWindow.At(trigger).bytes);
+            m_cc->OnNack(m_txWindow.At(trigger).bytes, ack.IsLastHop());
             m_txWindow.MarkLost(trigger);
         }
         return;
     }
     // Go back to the first missing packet: everything in flight from there goes again.
     m_txWindow.GoBack(cum, [this](const RdmaSendWindow::Slot& first) {
-        m_cc->OnNack(first.bytes);
+        m_cc->OnNack(first.bytes, false);
         m_ps->OnLoss(first.ev);
     });
 }
@@ -692,6 +945,7 @@ RdmaQueuePair::RtoExpired()
 {
     NS_LOG_FUNCTION(this);
     const Time now = Simulator::Now();
+    const bool pending = m_txWindow.GetLostPackets() > 0;
     const RdmaSendWindow::Expiry expiry =
         m_txWindow.Expire(now,
                           m_rto,
@@ -713,12 +967,19 @@ RdmaQueuePair::RtoExpired()
         m_timeoutTrace(expiry.lost);
         m_ps->OnTimeout();
         m_cc->OnTimeout();
+        // Receiver credits: a packet to send again and no credit (or others already waiting
+        // for it), so the receiver may not know this queue pair waits: an RTS tells it.
+        if (m_credit && (!m_credit->HasCredit() || pending))
+        {
+            SendRts();
+        }
     }
     if (expiry.next != Time::Max())
     {
         m_rtoEvent = Simulator::Schedule(expiry.next - now, &RdmaQueuePair::RtoExpired, this);
     }
     NotifyStack();
+    CheckStuck();
 }
 
 // ---------------------------------------------------------------- receive side
@@ -730,6 +991,14 @@ RdmaQueuePair::Receive(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_t sp
     if (bth.IsData())
     {
         ReceiveData(packet, bth, sport, ce);
+    }
+    else if (bth.GetOpCode() == RoceBthHeader::PULL)
+    {
+        ReceivePull(packet);
+    }
+    else if (bth.GetOpCode() == RoceBthHeader::RTS)
+    {
+        ReceiveRts(packet, sport);
     }
     else if (bth.GetOpCode() == RoceBthHeader::RC_ACK)
     {
@@ -756,6 +1025,18 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
     ++m_stats.dataReceived;
     const uint32_t psn = bth.GetPsn();
     const uint64_t seq = m_rxWindow.Unwrap(psn);
+    RoceCreditRequestHeader request;
+    const bool credited = bth.HasCreditRequest() &&
+                          packet->PeekHeader(request) == RoceCreditRequestHeader::SIZE &&
+                          packet->RemoveHeader(request) == RoceCreditRequestHeader::SIZE;
+    if (credited)
+    {
+        HandleCreditRequest(request.GetPullTarget(),
+                            ev,
+                            ce,
+                            bth.IsTrimmed(),
+                            bth.IsTrimmed() && bth.IsTrimmedAtLastHop());
+    }
 
     if (ce && m_cc)
     {
@@ -776,6 +1057,11 @@ RdmaQueuePair::ReceiveData(Ptr<Packet> packet, const RoceBthHeader& bth, uint16_
         }
         m_dataReceivedTrace(psn, ev, ce, false);
         SendAck(psn, ev, ce, false, RoceAckHeader::TRIMMED, bth.IsTrimmedAtLastHop());
+        if (credited)
+        {
+            // Its sender will send it again: it needs credit for that.
+            m_stack->GetPullPacer()->Requeue(this);
+        }
         return;
     }
 

@@ -6,6 +6,7 @@
 #define REPS_RDMA_QUEUE_PAIR_H
 
 #include "path-selector.h"
+#include "rccc-sender.h"
 #include "rdma-congestion-control.h"
 #include "rdma-receive-window.h"
 #include "rdma-send-window.h"
@@ -50,6 +51,8 @@ struct RdmaQueuePairStats
     uint64_t messagesCompleted{0};    //!< Messages whose every packet was acknowledged.
     uint64_t probesSent{0};           //!< Path probes sent (asked for by the path selector).
     uint64_t probeReplies{0};         //!< Replies to those probes received.
+    uint64_t pullsReceived{0};        //!< Receiver credits: PULLs received.
+    uint64_t rtsSent{0};              //!< Receiver credits: RTS sent.
     // receiver side
     uint64_t dataReceived{0};           //!< Data packets received (duplicates, trimmed included).
     uint64_t bytesReceived{0};          //!< Payload bytes placed (each byte once).
@@ -63,6 +66,8 @@ struct RdmaQueuePairStats
     uint64_t cnpsSent{0};               //!< CNPs sent.
     uint64_t messagesReceived{0};       //!< Messages whose every byte arrived.
     uint64_t probesAnswered{0};         //!< Path probes received and answered.
+    uint64_t pullsSent{0};              //!< Receiver credits: PULLs sent (by the NIC's pacer).
+    uint64_t rtsReceived{0};            //!< Receiver credits: RTS received.
 };
 
 /**
@@ -99,6 +104,14 @@ struct RdmaQueuePairStats
  * are. The remote queue pair answers every probe at once with a PROBE_REPLY that echoes it on
  * the same EV, and the reply goes to the selector with its RTT (PathSelector::OnProbeReply()).
  * Probes carry no PSN and never touch the send or receive window.
+ *
+ * Receiver credits (RCCC; ReceiverCredits, or a congestion controller that asks for them such
+ * as RcccCongestionControl): a packet also needs credit (RcccSender), speculative at the start,
+ * then granted by PULLs from the pull pacer of the receiver's NIC (RcccPullPacer), and every
+ * data packet carries the queue pair's pull target (RoceCreditRequestHeader after the BTH). The
+ * receive side hands the targets of the data, trimmed headers and RTS it receives to the pacer
+ * of its own NIC, which sends the PULLs through it. A queue pair that has a packet to send
+ * again and no credit sends an RTS (see RcccSender).
  */
 class RdmaQueuePair : public Object
 {
@@ -237,6 +250,14 @@ class RdmaQueuePair : public Object
     uint32_t GetMtu() const;
     /// \return whether every posted message has completed
     bool IsIdle() const;
+    /// \return the credit side of receiver credits, or null when the queue pair does not use them
+    Ptr<RcccSender> GetCreditSender() const;
+    /**
+     * \return the slow credit the receiver's pacer may give this queue pair's peer beyond its
+     *         target: the MaxCredit of this end's RcccSender (both ends have the same
+     *         attributes), or 0 when this end does not use credits
+     */
+    uint64_t GetCreditLimit() const;
 
     // Used by RdmaStack.
 
@@ -260,6 +281,12 @@ class RdmaQueuePair : public Object
     Ptr<Ipv4Route> GetRoute() const;
     /// \param route the route towards the remote node
     void SetRoute(Ptr<Ipv4Route> route);
+    /**
+     * Send a PULL to the remote queue pair (the NIC's pull pacer calls it).
+     * \param cumulative the credit granted to it in all, bytes on the wire
+     * \param slow whether it is a slow pull
+     */
+    void SendPull(uint64_t cumulative, bool slow);
 
   protected:
     void DoDispose() override;
@@ -346,6 +373,48 @@ class RdmaQueuePair : public Object
     void ReceiveProbe(Ptr<Packet> packet, bool reply);
     /// Tell the stack that this queue pair may have a packet to send.
     void NotifyStack();
+    /**
+     * Receiver credits: a data packet spends its credit and carries the pull target.
+     * \param packet the packet, payload and ICRC (the credit request is added)
+     * \param bth its BTH (the C bit is set)
+     * \param payloadBytes its payload
+     * \return whether the credit ran out (the packet asks for an ACK)
+     */
+    bool SpendCredit(Ptr<Packet> packet, RoceBthHeader& bth, uint32_t payloadBytes);
+    /// \return the wire bytes of a packet beyond its payload (IPv4 and up, PPP, ICRC)
+    uint32_t PacketOverhead() const;
+    /// \return the pull target now (receiver credits)
+    uint64_t PullTargetNow() const;
+    /// \return whether receiver credits hold back a packet that waits to be sent
+    bool IsStuckOnCredit() const;
+    /// Arm the RTS timer when stuck on credit with nothing in flight.
+    void CheckStuck();
+    /// Arm the RTS timer if it is not running.
+    void ArmRtsTimer();
+    /// The RTS timer fired.
+    void RtsTimerExpired();
+    /// Send an RTS, unless one left less than RtsInterval ago.
+    void SendRts();
+    /**
+     * A PULL arrived.
+     * \param packet the packet, BTH removed
+     */
+    void ReceivePull(Ptr<Packet> packet);
+    /**
+     * An RTS arrived.
+     * \param packet the packet, BTH removed
+     * \param ev its UDP source port
+     */
+    void ReceiveRts(Ptr<Packet> packet, uint16_t ev);
+    /**
+     * Hand a credit request of the remote queue pair to this NIC's pacer.
+     * \param target its pull target
+     * \param ev the EV it came with (the PULLs go back on it)
+     * \param ce whether it carried CE
+     * \param trimmed whether it was trimmed
+     * \param lastHop whether it was trimmed at the last hop
+     */
+    void HandleCreditRequest(uint64_t target, uint16_t ev, bool ce, bool trimmed, bool lastHop);
     /// Pacing timer fired.
     void PaceExpired();
 
@@ -362,6 +431,7 @@ class RdmaQueuePair : public Object
     bool m_goBackN;           //!< GoBackN.
     bool m_trimming;          //!< Trimming.
     uint32_t m_initialPsn;    //!< InitialPsn.
+    bool m_receiverCredits;   //!< ReceiverCredits.
 
     // connection
     Ptr<RdmaStack> m_stack;          //!< Owner.
@@ -378,6 +448,14 @@ class RdmaQueuePair : public Object
     Time m_baseRto;                  //!< RTO without backoff.
     uint32_t m_backoff;              //!< Timeouts since the last progress (backoff exponent).
     DataRate m_lineRate;             //!< NIC rate.
+
+    // receiver credits
+    Ptr<RcccSender> m_credit; //!< Credit side (null: no receiver credits).
+    uint64_t m_backlogWire;   //!< Wire bytes of the data not yet cut into packets.
+    EventId m_rtsTimer;       //!< Sends an RTS again while stuck on credit.
+    Time m_lastPull;          //!< When the last PULL arrived.
+    Time m_lastRts;           //!< When the last RTS left (or a message was posted while stuck).
+    uint16_t m_pullEv;        //!< EV of the last credit request received (PULLs go back on it).
 
     // send side
     RdmaSendWindow m_txWindow;      //!< Packets outstanding and to send again.

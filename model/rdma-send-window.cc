@@ -14,7 +14,9 @@ RdmaSendWindow::RdmaSendWindow()
       m_una(0),
       m_high(0),
       m_limit(UINT64_MAX),
-      m_inflight(0)
+      m_inflight(0),
+      m_lostBytes(0),
+      m_lostPackets(0)
 {
 }
 
@@ -28,6 +30,8 @@ RdmaSendWindow::Reset(uint64_t first, uint64_t limit)
     m_high = first;
     m_limit = limit;
     m_inflight = 0;
+    m_lostBytes = 0;
+    m_lostPackets = 0;
     m_retx.clear();
 }
 

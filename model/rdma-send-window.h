@@ -182,6 +182,11 @@ class RdmaSendWindow
     {
         Slot& slot = At(seq);
         NS_ASSERT(Contains(seq) && slot.state != State::IN_FLIGHT && slot.state != State::ACKED);
+        if (slot.state == State::LOST)
+        {
+            m_lostBytes -= slot.bytes;
+            --m_lostPackets;
+        }
         slot.ev = ev;
         slot.sendTime = now;
         slot.state = State::IN_FLIGHT;
@@ -209,6 +214,11 @@ class RdmaSendWindow
         if (slot.state == State::IN_FLIGHT)
         {
             m_inflight -= slot.bytes;
+        }
+        else if (slot.state == State::LOST)
+        {
+            m_lostBytes -= slot.bytes;
+            --m_lostPackets;
         }
         slot.state = State::ACKED;
         return slot.bytes;
@@ -241,6 +251,8 @@ class RdmaSendWindow
         NS_ASSERT(slot.state == State::IN_FLIGHT);
         slot.state = State::LOST;
         m_inflight -= slot.bytes;
+        m_lostBytes += slot.bytes;
+        ++m_lostPackets;
         m_retx.push_back(seq);
     }
 
@@ -284,6 +296,18 @@ class RdmaSendWindow
         return !m_retx.empty();
     }
 
+    /// \return the payload bytes of the packets declared lost and not yet sent again
+    uint64_t GetLostBytes() const
+    {
+        return m_lostBytes;
+    }
+
+    /// \return the packets declared lost and not yet sent again (nor acknowledged since)
+    uint64_t GetLostPackets() const
+    {
+        return m_lostPackets;
+    }
+
     /// \return the retransmission queue, front first
     const std::deque<uint64_t>& GetRetransmissions() const
     {
@@ -311,6 +335,8 @@ class RdmaSendWindow
     uint64_t m_high;             //!< Next new sequence number.
     uint64_t m_limit;            //!< Most packets outstanding at once.
     uint64_t m_inflight;         //!< Payload bytes in flight.
+    uint64_t m_lostBytes;        //!< Payload bytes declared lost, not yet sent again.
+    uint64_t m_lostPackets;      //!< Packets declared lost, not yet sent again.
     std::deque<uint64_t> m_retx; //!< Sequence numbers to send again, front first.
 };
 

@@ -6,6 +6,7 @@
 
 #include "path-selector.h"
 #include "pfc-port.h"
+#include "rccc-pull-pacer.h"
 #include "roce-bth-header.h"
 
 #include "ns3/abort.h"
@@ -85,6 +86,11 @@ RdmaStack::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_txEvent.Cancel();
+    if (m_pacer)
+    {
+        m_pacer->Dispose();
+        m_pacer = nullptr;
+    }
     for (auto& qp : m_qps)
     {
         qp->Dispose();
@@ -296,6 +302,30 @@ const RdmaStackStats&
 RdmaStack::GetStats() const
 {
     return m_stats;
+}
+
+Ptr<RcccPullPacer>
+RdmaStack::GetPullPacer()
+{
+    if (!m_pacer)
+    {
+        NS_ABORT_MSG_IF(!m_node, "RdmaStack: GetPullPacer() before Setup()");
+        m_pacer = CreateObject<RcccPullPacer>();
+        m_pacer->Setup(this);
+    }
+    return m_pacer;
+}
+
+bool
+RdmaStack::HasPullPacer() const
+{
+    return m_pacer != nullptr;
+}
+
+uint32_t
+RdmaStack::GetNWaiting() const
+{
+    return static_cast<uint32_t>(m_ready.size());
 }
 
 void

@@ -29,6 +29,7 @@ class Ipv4Interface;
 class TrafficControlLayer;
 class UdpL4Protocol;
 class PfcPort;
+class RcccPullPacer;
 
 /**
  * \ingroup reps
@@ -83,6 +84,10 @@ struct RdmaStackStats
  *
  * When the NIC has a PfcPort (a lossless fabric), the stack sends no data packet while the
  * port's lossless priority is stopped by a PAUSE frame; ACKs, NACKs and CNPs still go.
+ *
+ * Receiver credits (RCCC): the stack owns the NIC's pull pacer (RcccPullPacer), made when a
+ * queue pair of the node first sends or receives on credit; PULLs and RTS are control packets
+ * and go ahead of data as ACKs do.
  */
 class RdmaStack : public Object
 {
@@ -133,6 +138,19 @@ class RdmaStack : public Object
     uint32_t GetIpMtu() const;
     /// \return the counters
     const RdmaStackStats& GetStats() const;
+
+    /**
+     * \return the NIC's pull pacer of receiver credits, made (with RcccPullPacer's attribute
+     *         defaults) and set up at the first call
+     */
+    Ptr<RcccPullPacer> GetPullPacer();
+    /// \return whether the NIC has a pull pacer (a queue pair of the node used credits)
+    bool HasPullPacer() const;
+    /**
+     * \return the queue pairs waiting for the NIC to send a data packet (what a sender on
+     *         receiver credits shares its request among, itself not counted)
+     */
+    uint32_t GetNWaiting() const;
 
     /// Bytes a RoCEv2 packet adds to its BTH, payload and ICRC on the wire: IPv4, UDP, PPP.
     static constexpr uint32_t WIRE_OVERHEAD = 20 + 8 + 2;
@@ -271,6 +289,7 @@ eturn true
     Time m_nicFreeAt;                              //!< When the NIC finishes the last packet.
     EventId m_txEvent;                             //!< Next SendOne().
     RdmaStackStats m_stats;                        //!< Counters.
+    Ptr<RcccPullPacer> m_pacer;                    //!< Pull pacer of receiver credits.
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Drop: a malformed or unknown packet.
 };
 

@@ -111,7 +111,7 @@ RdmaWindowCongestionControl::OnAck(uint32_t ackedBytes, bool ce, Time rtt)
 }
 
 void
-RdmaWindowCongestionControl::OnNack(uint32_t lostBytes)
+RdmaWindowCongestionControl::OnNack(uint32_t lostBytes, bool lastHop)
 {
     NS_LOG_FUNCTION(this << lostBytes);
     Update(m_cwnd - lostBytes);

@@ -40,7 +40,7 @@ class RdmaWindowCongestionControl : public RdmaCongestionControl
 
     std::string Validate(const RdmaCcContext& context) const override;
     void OnAck(uint32_t ackedBytes, bool ce, Time rtt) override;
-    void OnNack(uint32_t lostBytes) override;
+    void OnNack(uint32_t lostBytes, bool lastHop) override;
     void OnLoss(uint32_t lostBytes) override;
 
     /// \return the window as the controller holds it (payload bytes, fractional)

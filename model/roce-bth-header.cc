@@ -18,12 +18,13 @@ NS_OBJECT_ENSURE_REGISTERED(RoceBthHeader);
 
 namespace
 {
-constexpr uint8_t kFecnBit = 0x80;    //!< FECN in the reserved byte.
-constexpr uint8_t kBecnBit = 0x40;    //!< BECN in the reserved byte.
-constexpr uint8_t kTrimmedBit = RoceBthHeader::TRIMMED_BIT; //!< The trimmed mark.
-constexpr uint8_t kLastHopBit = RoceBthHeader::LAST_HOP_BIT; //!< The last-hop trim mark.
-constexpr uint8_t kPadShift = 4;      //!< PadCnt position in the flags byte.
-constexpr uint8_t kPadMask = 0x30;    //!< PadCnt bits in the flags byte.
+constexpr uint8_t kFecnBit = 0x80;                                //!< FECN in the reserved byte.
+constexpr uint8_t kBecnBit = 0x40;                                //!< BECN in the reserved byte.
+constexpr uint8_t kTrimmedBit = RoceBthHeader::TRIMMED_BIT;       //!< The trimmed mark.
+constexpr uint8_t kLastHopBit = RoceBthHeader::LAST_HOP_BIT;      //!< The last-hop trim mark.
+constexpr uint8_t kCreditBit = RoceBthHeader::CREDIT_REQUEST_BIT; //!< A credit request follows.
+constexpr uint8_t kPadShift = 4;   //!< PadCnt position in the flags byte.
+constexpr uint8_t kPadMask = 0x30; //!< PadCnt bits in the flags byte.
 } // namespace
 
 TypeId
@@ -60,7 +61,7 @@ RoceBthHeader::Print(std::ostream& os) const
        << static_cast<uint32_t>(m_opCode) << std::dec << std::setfill(' ') << " dqp=" << m_destQp
        << " psn=" << m_psn << (m_ackReq ? " A" : "") << (GetFecn() ? " F" : "")
        << (GetBecn() ? " B" : "") << (IsTrimmed() ? " trimmed" : "")
-       << (IsTrimmedAtLastHop() ? " last-hop" : "");
+       << (IsTrimmedAtLastHop() ? " last-hop" : "") << (HasCreditRequest() ? " credit" : "");
 }
 
 uint32_t
@@ -234,6 +235,18 @@ bool
 RoceBthHeader::IsTrimmedAtLastHop() const
 {
     return (m_resv8a & kLastHopBit) != 0;
+}
+
+void
+RoceBthHeader::SetCreditRequest(bool request)
+{
+    m_resv8a = request ? (m_resv8a | kCreditBit) : (m_resv8a & ~kCreditBit);
+}
+
+bool
+RoceBthHeader::HasCreditRequest() const
+{
+    return (m_resv8a & kCreditBit) != 0;
 }
 
 } // namespace ns3

@@ -23,7 +23,7 @@ namespace ns3
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
    |    OpCode     |S|M|Pad| TVer  |        Partition Key          |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-   |F|B| Rsvd|L|T|         Destination QP                          |
+   |F|B|Rsv|C|L|T|         Destination QP                          |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
    |A|   Rsvd    |            Packet Sequence Number               |
    +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -32,9 +32,11 @@ namespace ns3
  * F and B are the FECN/BECN bits, A the AckReq bit. T and L are reserved bits of the
  * specification; the module uses T to mark a packet whose payload a switch has trimmed
  * (see SetTrimmed()) and L to say that the switch trimmed it on the port that faces the
- * destination host, the last hop (see SetTrimmedAtLastHop()). Reserved bits are sent as zero
- * and ignored on receipt, as the specification asks, so T and L are invisible to any other
- * RoCEv2 implementation.
+ * destination host, the last hop (see SetTrimmedAtLastHop()), and C to say that a credit
+ * request of receiver credits (RoceCreditRequestHeader) follows the BTH of a data packet (see
+ * SetCreditRequest()). Reserved bits are sent as zero and ignored on receipt, as the
+ * specification asks, so T, L and C are invisible to any other RoCEv2 implementation (which
+ * would take a credit request for 8 bytes of payload).
  */
 class RoceBthHeader : public Header
 {
@@ -53,6 +55,8 @@ class RoceBthHeader : public Header
     static constexpr uint8_t TRIMMED_BIT = 0x01;
     /// The module's last-hop trim mark (L) in byte 4 of the serialized header.
     static constexpr uint8_t LAST_HOP_BIT = 0x02;
+    /// The module's credit-request mark (C) in byte 4 of the serialized header.
+    static constexpr uint8_t CREDIT_REQUEST_BIT = 0x04;
 
     /// Reliable Connected opcodes (InfiniBand specification, table 38) used by the module.
     enum OpCode : uint8_t
@@ -65,6 +69,8 @@ class RoceBthHeader : public Header
         CNP = 0x81,            //!< RoCEv2 congestion notification packet.
         PROBE = 0xC0,          //!< Path probe (manufacturer-specific; RoceProbeHeader follows).
         PROBE_REPLY = 0xC1,    //!< Answer to a path probe (RoceProbeHeader echoed).
+        PULL = 0xC2,           //!< Receiver credits: a grant of credit (RocePullHeader follows).
+        RTS = 0xC3,            //!< Receiver credits: a request to send (a credit request follows).
     };
 
     /**
@@ -146,6 +152,14 @@ class RoceBthHeader : public Header
     void SetTrimmedAtLastHop(bool lastHop);
     /// \return whether the packet was trimmed at the last hop (see SetTrimmedAtLastHop())
     bool IsTrimmedAtLastHop() const;
+
+    /**
+     * \param request whether a credit request (RoceCreditRequestHeader) follows this BTH; set
+     *        on the data packets of a queue pair that sends on receiver credits
+     */
+    void SetCreditRequest(bool request);
+    /// \return whether a credit request follows this BTH
+    bool HasCreditRequest() const;
 
   private:
     uint8_t m_opCode;  //!< OpCode.

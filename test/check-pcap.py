@@ -18,6 +18,11 @@
    (opcode 0xC0) and their replies (0xC1) decode with utils/reps-wireshark.lua: the probed
    entropy value is the UDP source port, the BTH's PSN is zero, each sender numbers its probes
    0, 1, 2, ... and stamps them with the simulation time it sent them (never after the frame).
+4. reps-lb-comparison --cc=rccc --pcap on a trimming incast: on the receiver's port every data
+   packet carries a credit request (reps.credit.target), trimmed ones included; the first ones
+   are speculative and later ones not; the PULLs (opcode 0xC2) to each sender carry a credit
+   that never goes back, in steps of at most 4 x 4096 bytes (the receiver's own count,
+   RcccPullPacer's CreditBytes), except its slow pulls; and every sender asked for credit.
 
 Usage: check-pcap.py EXAMPLES_DIR [TSHARK]
 Prints one line per check and "N passed, M failed"; exit status 0 when none failed.
@@ -229,6 +234,57 @@ def check_probes(examples, tshark, tmp):
           probes > 0 and not bad, "%d probes, %d replies; %s" % (probes, replies, bad[:3]))
 
 
+def check_credits(examples, tshark, tmp):
+    prefix = os.path.join(tmp, "credits")
+    cmd = [os.path.join(examples, "reps-lb-comparison"), "--leaves=2", "--hostsPerLeaf=4",
+           "--spines=2", "--pattern=incast", "--incastSenders=6", "--flowSize=256KiB",
+           "--queuePackets=8", "--ecnKmin=2", "--ecnKmax=6", "--trim=true", "--lb=reps",
+           "--cc=rccc", "--pcap=" + prefix, "--pcapNodes=host0", "--quiet"]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if not check("reps-lb-comparison --cc=rccc --pcap runs", run.returncode == 0,
+                 run.stderr[-300:]):
+        return
+    pcap = prefix + "-reps-host0-leaf0.pcap"
+    cmd = [tshark, "-n", "-X", "lua_script:" + LUA, "-r", pcap, "-T", "fields", "-E",
+           "separator=|", "-e", "ip.src", "-e", "ip.dst", "-e", "infiniband.bth.opcode",
+           "-e", "reps.credit", "-e", "reps.trimmed", "-e", "reps.credit.target",
+           "-e", "reps.credit.speculative", "-e", "reps.pull.credit", "-e", "reps.pull.slow"]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    data = trimmed = speculative = later = pulls = 0
+    bad = []
+    last_pull = {}
+    targets = {}
+    for line in out.stdout.splitlines():
+        src, dst, opcode, credit, trim, target, spec, pull, slow = line.split("|")
+        op = as_int(opcode)
+        if op is not None and op <= 0x04:
+            data += 1
+            if as_int(credit) != 1 or target == "":
+                bad.append("data without a credit request: " + line)
+                continue
+            trimmed += 1 if as_int(trim) == 1 else 0
+            if as_int(spec) == 1:
+                speculative += 1
+            else:
+                later += 1
+            targets[src] = max(targets.get(src, 0), int(target))
+        elif op == 0xC2:
+            pulls += 1
+            value = int(pull)
+            step = value - last_pull.get(dst, 0)
+            if step < 0 or (step > 16384 and as_int(slow) != 1):
+                bad.append("PULL to %s went from %d to %d" % (dst, last_pull.get(dst, 0), value))
+            last_pull[dst] = value
+    check("RCCC: every data packet carries a credit request, trimmed ones too",
+          data > 0 and trimmed > 0 and not bad, "%d data, %d trimmed; %s" % (data, trimmed, bad[:3]))
+    check("RCCC: speculative packets first, then packets on granted credit",
+          speculative > 0 and later > 0, "%d speculative, %d later" % (speculative, later))
+    check("RCCC: PULLs to every sender, cumulative, at most 16384 bytes apart",
+          pulls > 0 and len(last_pull) == 6, "%d PULLs to %d senders" % (pulls, len(last_pull)))
+    short = [ip for ip, credit in last_pull.items() if targets.get(ip, 0) == 0]
+    check("RCCC: each sender asked for credit", not short, str(short))
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
@@ -248,6 +304,7 @@ def main():
                   "selective repeat %s, go-back-N %s" % (sr, gbn))
         check_fabric(examples, tshark, tmp)
         check_probes(examples, tshark, tmp)
+        check_credits(examples, tshark, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     failed = results.count(False)

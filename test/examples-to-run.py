@@ -30,6 +30,11 @@ cpp_examples = [
      "--pfcMode=static --pfcThreshold=32KiB --cc=dcqcn --lb=ops,reps --quiet", "True", "False"),
     ("reps-lb-comparison --leaves=2 --hostsPerLeaf=8 --spines=4 --pattern=incast "
      "--incastSenders=8 --flowSize=1MiB --trim=true --cc=nscc --lb=ops,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=2 --hostsPerLeaf=8 --spines=4 --pattern=incast "
+     "--incastSenders=8 --flowSize=1MiB --trim=true --cc=rccc --lb=ops,reps --quiet", "True", "False"),
+    ("reps-lb-comparison --leaves=4 --hostsPerLeaf=4 --spines=2 --flowSize=256KiB --cc=nscc "
+     "--credits=true --ns3::RcccPullPacer::OversubscriptionControl=true --lb=ecmp,reps --quiet",
+     "True", "False"),
     ("reps-link-failure --leaves=2 --hostsPerLeaf=4 --spines=4 --flowSize=512KiB --failAt=5us "
      "--failFor=20us --failGap=10us --binWidth=20us --quiet", "True", "False"),
     ("reps-planes --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB", "True", "False"),

@@ -91,7 +91,7 @@ class WindowCcScriptTestCase : public TestCase
         w -= 750.0;
         NS_TEST_ASSERT_MSG_EQ_TOL(cc->GetExactWindow(), w, tol, "marked ACK of 3 packets");
         // NACK of a 1000-byte packet, loss of a 600-byte packet
-        cc->OnNack(1000);
+        cc->OnNack(1000, false);
         w -= 1000.0;
         NS_TEST_ASSERT_MSG_EQ_TOL(cc->GetExactWindow(), w, tol, "NACK: -packet size");
         cc->OnLoss(600);
@@ -327,7 +327,7 @@ class NoCcTestCase : public TestCase
         cc->SetAttribute("Window", UintegerValue(5000));
         cc->Init(Context());
         cc->OnAck(1000, true, MicroSeconds(1));
-        cc->OnNack(1000);
+        cc->OnNack(1000, false);
         cc->OnLoss(1000);
         cc->OnTimeout();
         cc->OnCnp();

@@ -180,7 +180,7 @@ class NsccTracesTestCase : public TestCase
         Simulator::Schedule(MicroSeconds(1), [cc]() {
             cc->OnAck(4096, true, MicroSeconds(12 + 20)); // ECN, 20 us of delay: a cut
         });
-        Simulator::Schedule(MicroSeconds(40), [cc]() { cc->OnNack(4096); });
+        Simulator::Schedule(MicroSeconds(40), [cc]() { cc->OnNack(4096, false); });
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(m_decisions.size(), 2u, "one decision per event");
         NS_TEST_EXPECT_MSG_EQ(NsccDecisionName(m_decisions[0]),

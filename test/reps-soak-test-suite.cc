@@ -27,7 +27,8 @@ using namespace ns3;
  * run must deliver each message exactly once and in full, account for every packet sent
  * (received, or dropped by a switch, a queue or a failed link: nothing left in flight), leave
  * no queue pair with outstanding state and leave no event behind the last flow (a timer that
- * rearms forever would).
+ * rearms forever would). The same scenarios run under the default window congestion control,
+ * under receiver credits alone (RCCC, --cc=rccc) and under NSCC with receiver credits.
  */
 
 namespace
@@ -104,6 +105,30 @@ struct SoakFlow
     Time lastEvent;                    //!< Time of its last completion or delivery.
 };
 
+/// The transports the soak runs its scenarios under.
+enum class SoakTransport
+{
+    WINDOW,       //!< The default window congestion control.
+    RCCC,         //!< Receiver credits alone (RcccCongestionControl).
+    NSCC_CREDITS, //!< NSCC with receiver credits.
+};
+
+/// \param t a transport \return its name in test names and failure messages
+std::string
+TransportName(SoakTransport t)
+{
+    switch (t)
+    {
+    case SoakTransport::RCCC:
+        return "RCCC";
+    case SoakTransport::NSCC_CREDITS:
+        return "NSCC + receiver credits";
+    case SoakTransport::WINDOW:
+        break;
+    }
+    return "window CC";
+}
+
 /// The scenario of one seed.
 struct SoakScenario
 {
@@ -121,6 +146,7 @@ struct SoakScenario
     bool goBackN{false};      //!< Go-back-N instead of selective repeat.
     bool reconverge{false};   //!< Routes reconverge after 20 us (else: blackholes).
     std::string selector;     //!< Path selector TypeId.
+    SoakTransport transport{SoakTransport::WINDOW}; //!< Congestion control and credits.
 
     /// \return a one-line description, for failure messages
     std::string Describe() const
@@ -137,7 +163,8 @@ struct SoakScenario
                << aggsPerPod << " aggs/pod, " << cores << " cores";
         }
         os << ", " << queuePackets << "p queues, " << selector << (goBackN ? ", go-back-N" : "")
-           << (trimming ? ", trimming" : "") << (reconverge ? ", reconverging" : "");
+           << (trimming ? ", trimming" : "") << (reconverge ? ", reconverging" : "") << ", "
+           << TransportName(transport);
         return os.str();
     }
 };
@@ -148,11 +175,12 @@ struct SoakScenario
  * modes, each once with trimming.
  */
 SoakScenario
-DrawScenario(uint32_t seed)
+DrawScenario(uint32_t seed, SoakTransport transport)
 {
     SoakRandom rng(seed);
     SoakScenario s;
     s.seed = seed;
+    s.transport = transport;
     s.selector = kSelectors[seed % kSelectors.size()];
     s.goBackN = (seed / kSelectors.size()) % 2 == 1;
     s.trimming = (seed % kSelectors.size() + seed / kSelectors.size()) % 2 == 1;
@@ -273,6 +301,18 @@ SoakRun::Build()
     m_fabric = h->Build();
 
     m_rdma.SetPathSelector(m_s.selector);
+    if (m_s.transport == SoakTransport::RCCC)
+    {
+        m_rdma.SetCongestionControl("ns3::RcccCongestionControl");
+        // As the reference runs receiver credits alone on a fabric whose core is
+        // oversubscribed (most of these are): with the oversubscription control.
+        Config::SetDefault("ns3::RcccPullPacer::OversubscriptionControl", BooleanValue(true));
+    }
+    else if (m_s.transport == SoakTransport::NSCC_CREDITS)
+    {
+        m_rdma.SetCongestionControl("ns3::NsccCongestionControl");
+        m_rdma.SetQueuePairAttribute("ReceiverCredits", BooleanValue(true));
+    }
     m_rdma.SetQueuePairAttribute("GoBackN", BooleanValue(m_s.goBackN));
     m_rdma.SetQueuePairAttribute("Trimming", BooleanValue(m_s.trimming));
     m_rdma.Install(m_fabric->GetHosts());
@@ -421,11 +461,20 @@ SoakRun::MaybeAllDone()
     // still sits in the event list until its time), nothing may be left: a timer that rearms
     // itself, or a stray event, would still be there.
     Time maxRto;
+    Time maxRtt;
     for (const auto& f : m_flows)
     {
         maxRto = Max(maxRto, Max(f.sender->GetRto(), f.receiver->GetRto()));
+        maxRtt = Max(maxRtt, f.sender->GetBaseRtt());
     }
-    const Time at = Max(m_allDone, m_lastFault) + 2 * maxRto + MicroSeconds(50);
+    Time at = Max(m_allDone, m_lastFault) + 2 * maxRto + MicroSeconds(50);
+    if (m_s.transport != SoakTransport::WINDOW)
+    {
+        // The receivers' pacers still owe idle senders their slow pulls, and the
+        // oversubscription control climbs back to the full rate: ten control intervals (at
+        // most 1.25 x 1.5 base RTTs each) are plenty.
+        at += 10 * 1.875 * maxRtt;
+    }
     Simulator::Schedule(at - Simulator::Now(), &SoakRun::Watchdog, this);
 }
 
@@ -581,6 +630,7 @@ SoakRun::Run()
         CheckConservation();
     }
     Simulator::Destroy();
+    Config::SetDefault("ns3::RcccPullPacer::OversubscriptionControl", BooleanValue(false));
     return m_violations;
 }
 
@@ -597,12 +647,15 @@ class RepsSoakTestCase : public TestCase
      * \param first first seed
      * \param count number of seeds
      */
-    RepsSoakTestCase(uint32_t first, uint32_t count)
-        : TestCase("Fault soak, seeds " + std::to_string(first) + " to " +
-                   std::to_string(first + count - 1) +
+    RepsSoakTestCase(uint32_t first,
+                     uint32_t count,
+                     SoakTransport transport = SoakTransport::WINDOW)
+        : TestCase("Fault soak, " + TransportName(transport) + ", seeds " + std::to_string(first) +
+                   " to " + std::to_string(first + count - 1) +
                    ": every message once, every packet accounted for, nothing left behind"),
           m_first(first),
-          m_count(count)
+          m_count(count),
+          m_transport(transport)
     {
     }
 
@@ -614,7 +667,7 @@ class RepsSoakTestCase : public TestCase
         SoakTotals sum;
         for (uint32_t seed = m_first; seed < m_first + m_count; ++seed)
         {
-            const SoakScenario s = DrawScenario(seed);
+            const SoakScenario s = DrawScenario(seed, m_transport);
             RngSeedManager::SetRun(seed);
             SoakRun run(s);
             const std::vector<std::string> violations = run.Run();
@@ -633,25 +686,27 @@ class RepsSoakTestCase : public TestCase
             sum.timeouts += t.timeouts;
         }
         RngSeedManager::SetRun(oldRun);
-        std::cout << "reps-soak: " << clean << " of " << m_count << " seeds clean (seeds "
-                  << m_first << " to " << m_first + m_count - 1 << "): " << sum.flaps
-                  << " link flaps, " << sum.degraded << " degraded links, " << sum.packets
-                  << " packets, " << sum.drops << " dropped, " << sum.trims << " trimmed, "
-                  << sum.retransmissions << " retransmissions, " << sum.timeouts << " timeouts"
-                  << std::endl;
+        std::cout << "reps-soak, " << TransportName(m_transport) << ": " << clean << " of "
+                  << m_count << " seeds clean (seeds " << m_first << " to " << m_first + m_count - 1
+                  << "): " << sum.flaps << " link flaps, " << sum.degraded << " degraded links, "
+                  << sum.packets << " packets, " << sum.drops << " dropped, " << sum.trims
+                  << " trimmed, " << sum.retransmissions << " retransmissions, " << sum.timeouts
+                  << " timeouts" << std::endl;
         // The faults must bite: a soak that never loses a packet checks nothing.
         NS_TEST_EXPECT_MSG_GT(sum.drops, 0, "the faults dropped packets");
         NS_TEST_EXPECT_MSG_GT(sum.timeouts, 0, "the faults caused timeouts");
     }
 
-    uint32_t m_first; //!< First seed.
-    uint32_t m_count; //!< Seeds.
+    uint32_t m_first;          //!< First seed.
+    uint32_t m_count;          //!< Seeds.
+    SoakTransport m_transport; //!< Congestion control and credits.
 };
 
 /**
  * \ingroup reps-test
- * The fault soak: QUICK runs the first 18 seeds (every selector in both recovery modes),
- * EXTENSIVE 50 more, TAKES_FOREVER 1000 more.
+ * The fault soak: QUICK runs the first 18 seeds (every selector in both recovery modes, with
+ * trimming and without) under each transport, EXTENSIVE 50 more each, TAKES_FOREVER 1000 more
+ * (window congestion control).
  */
 class RepsSoakTestSuite : public TestSuite
 {
@@ -660,7 +715,11 @@ class RepsSoakTestSuite : public TestSuite
         : TestSuite("reps-soak", TestSuite::Type::UNIT)
     {
         AddTestCase(new RepsSoakTestCase(1, 18), reps::kQuick);
+        AddTestCase(new RepsSoakTestCase(1, 18, SoakTransport::RCCC), reps::kQuick);
+        AddTestCase(new RepsSoakTestCase(1, 18, SoakTransport::NSCC_CREDITS), reps::kQuick);
         AddTestCase(new RepsSoakTestCase(19, 50), reps::kExtensive);
+        AddTestCase(new RepsSoakTestCase(19, 50, SoakTransport::RCCC), reps::kExtensive);
+        AddTestCase(new RepsSoakTestCase(19, 50, SoakTransport::NSCC_CREDITS), reps::kExtensive);
         AddTestCase(new RepsSoakTestCase(69, 1000), reps::kTakesForever);
     }
 };

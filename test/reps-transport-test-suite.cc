@@ -1084,6 +1084,7 @@ class RdmaValidationTestCase : public TestCase
         for (const char* ok : {"ns3::RdmaWindowCongestionControl",
                                "ns3::DcqcnCongestionControl",
                                "ns3::NsccCongestionControl",
+                               "ns3::RcccCongestionControl",
                                "ns3::NoCongestionControl"})
         {
             NS_TEST_EXPECT_MSG_EQ(RdmaHelper::ValidateTypeId(ok, ccBase, "cc"), "", ok);

@@ -10,8 +10,13 @@
 --     destination host); a NACK of a trimmed packet carries the last-hop flag on to the sender;
 --   * the path probe header of PROBE (opcode 0xC0) and PROBE_REPLY (0xC1) packets that the
 --     MRC-style selector sends: the probed entropy value, the probe's sequence number and the
---     sender's timestamp in nanoseconds (a reply echoes all three).
--- The manual's "Packet captures" section describes both headers.
+--     sender's timestamp in nanoseconds (a reply echoes all three);
+--   * receiver credits (RCCC): the BTH's credit-request mark (C) and the credit request that
+--     follows the BTH of such a data packet and makes up an RTS (opcode 0xC3): the cumulative
+--     pull target in bytes and the speculative bit; the PULL (opcode 0xC2): the credit granted
+--     in all, in bytes, and the slow-pull bit.
+-- The manual's "Packet captures" section describes the ACK and probe headers, the UEC
+-- transport chapter the credit headers.
 --
 -- Use:
 --   tshark -X lua_script:utils/reps-wireshark.lua -r cap-reps-host0-leaf0.pcap -O reps
@@ -22,9 +27,12 @@
 -- reps.last_hop, reps.ack.type, reps.ack.reason, reps.ack.last_hop, reps.ack.duplicate,
 -- reps.ack.ce, reps.ack.ev,
 -- reps.ack.trigger_psn, reps.ack.cum_psn, reps.ack.sack, reps.probe.reply, reps.probe.ev,
--- reps.probe.seq, reps.probe.ts. Example filter: reps.ack.type == 1 (every NACK);
--- reps.trimmed (every trimmed packet); reps.ack.last_hop (every NACK of a packet trimmed at
--- the last hop); reps.probe.ev (every probe and reply).
+-- reps.probe.seq, reps.probe.ts, reps.credit, reps.credit.target, reps.credit.speculative,
+-- reps.rts, reps.pull.credit, reps.pull.slow. Example filter: reps.ack.type == 1 (every
+-- NACK); reps.trimmed (every trimmed packet); reps.ack.last_hop (every NACK of a packet
+-- trimmed at the last hop); reps.probe.ev (every probe and reply); reps.pull.credit (every
+-- PULL); reps.rts (every RTS); reps.credit.speculative == 1 (every data packet sent on
+-- speculative credit).
 
 local reps = Proto("reps", "reps module RoCEv2 extensions")
 
@@ -34,6 +42,9 @@ local ACK_SIZE = 20
 local PROBE_OPCODE = 0xC0
 local PROBE_REPLY_OPCODE = 0xC1
 local PROBE_SIZE = 16
+local PULL_OPCODE = 0xC2
+local RTS_OPCODE = 0xC3
+local CREDIT_SIZE = 8
 
 local types = { [0] = "ACK", [1] = "NACK" }
 local reasons = { [0] = "none", [1] = "trimmed", [2] = "sequence error" }
@@ -57,6 +68,29 @@ f.probe_reply = ProtoField.bool("reps.probe.reply", "Probe reply")
 f.probe_ev = ProtoField.uint16("reps.probe.ev", "Probed entropy value", base.DEC)
 f.probe_seq = ProtoField.uint32("reps.probe.seq", "Probe sequence number", base.DEC)
 f.probe_ts = ProtoField.uint64("reps.probe.ts", "Probe timestamp (ns, sender's clock)", base.DEC)
+f.credit = ProtoField.bool("reps.credit", "Credit request follows (receiver credits)", 8, nil,
+    0x04)
+f.credit_target = ProtoField.uint64("reps.credit.target", "Pull target (bytes, cumulative)",
+    base.DEC)
+f.credit_spec = ProtoField.bool("reps.credit.speculative", "Sent on speculative credit", 8, nil,
+    0x80)
+f.rts = ProtoField.bool("reps.rts", "Request to send (RTS)")
+f.pull_credit = ProtoField.uint64("reps.pull.credit", "Credit granted (bytes, cumulative)",
+    base.DEC)
+f.pull_slow = ProtoField.bool("reps.pull.slow", "Slow pull (to an idle sender)", 8, nil, 0x80)
+
+-- A credit request (8 bytes at a): S bit, 56-bit cumulative pull target.
+local function add_credit_request(tvb, pinfo, tree, a, rts)
+    local t = tree:add(reps, tvb:range(a, CREDIT_SIZE), "reps credit request")
+    if rts then
+        t:add(f.rts, true)
+    end
+    t:add(f.credit_spec, tvb:range(a, 1))
+    local target = tvb:range(a + 1, 7):uint64()
+    t:add(f.credit_target, tvb:range(a, CREDIT_SIZE), target)
+    pinfo.cols.info:append(string.format(" [reps %s target=%s%s]", rts and "RTS" or "credit",
+        tostring(target), tvb:range(a, 1):bitfield(0, 1) == 1 and " speculative" or ""))
+end
 
 -- The BTH as Wireshark's InfiniBand dissector found it (one per RoCEv2 packet).
 local bth_field = Field.new("infiniband.bth")
@@ -75,13 +109,28 @@ function reps.dissector(tvb, pinfo, tree)
         sub:add(f.fecn, resv)
         sub:add(f.becn, resv)
         sub:add(f.trimmed, resv)
+        sub:add(f.credit, resv)
         if resv:bitfield(7, 1) == 1 then
             sub:add(f.last_hop, resv)
             pinfo.cols.info:append(resv:bitfield(6, 1) == 1 and " [trimmed last-hop]"
                 or " [trimmed]")
         end
         local opcode = opcodes[i] and opcodes[i].value
-        if opcode == ACK_OPCODE and off + BTH_SIZE + ACK_SIZE <= tvb:len() then
+        local body = off + BTH_SIZE
+        if opcode ~= nil and opcode <= 0x04 and resv:bitfield(5, 1) == 1
+            and body + CREDIT_SIZE <= tvb:len() then
+            -- A SEND of a queue pair on receiver credits (trimmed ones keep it too).
+            add_credit_request(tvb, pinfo, tree, body, false)
+        elseif opcode == RTS_OPCODE and body + CREDIT_SIZE <= tvb:len() then
+            add_credit_request(tvb, pinfo, tree, body, true)
+        elseif opcode == PULL_OPCODE and body + CREDIT_SIZE <= tvb:len() then
+            local t = tree:add(reps, tvb:range(body, CREDIT_SIZE), "reps PULL")
+            t:add(f.pull_slow, tvb:range(body, 1))
+            local credit = tvb:range(body + 1, 7):uint64()
+            t:add(f.pull_credit, tvb:range(body, CREDIT_SIZE), credit)
+            pinfo.cols.info:append(string.format(" [reps PULL credit=%s%s]", tostring(credit),
+                tvb:range(body, 1):bitfield(0, 1) == 1 and " slow" or ""))
+        elseif opcode == ACK_OPCODE and off + BTH_SIZE + ACK_SIZE <= tvb:len() then
             local a = off + BTH_SIZE
             local t = tree:add(reps, tvb:range(a, ACK_SIZE), "reps ACK/NACK header")
             local kind = tvb:range(a, 1):uint()

@@ -1,22 +1,27 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * libFuzzer target: RoceBthHeader::Deserialize, RoceAckHeader::Deserialize and
- * RoceProbeHeader::Deserialize on arbitrary bytes, through Packet::RemoveHeader as the
- * transport receives them.
+ * libFuzzer target: RoceBthHeader::Deserialize, RoceAckHeader::Deserialize,
+ * RoceProbeHeader::Deserialize and the receiver-credit headers' (RoceCreditRequestHeader,
+ * RocePullHeader) on arbitrary bytes, through Packet::RemoveHeader as the transport receives
+ * them.
  *
  * Checked for every input: Deserialize reads at most the bytes there are (Buffer::Iterator's
  * bounds assertions are compiled in: the target is built with NS3_ASSERT_ENABLE) and consumes
  * either nothing or the header's size; a rejected header leaves the packet unchanged; an accepted
  * header serializes back to the bytes it was read from, up to the reserved bits it ignores, and
- * reads back equal; the ACK header's last-hop flag is read in a TRIMMED NACK and only there.
+ * reads back equal; the ACK header's last-hop flag is read in a TRIMMED NACK and only there;
+ * the credit headers' 56-bit counts and flag are read whole, from any 8 bytes.
  *
  * reps-fuzz-sources: model/roce-bth-header.cc model/roce-ack-header.cc model/roce-probe-header.cc
+ * model/roce-credit-request-header.cc model/roce-pull-header.cc
  */
 
 #include "roce-ack-header.h"
 #include "roce-bth-header.h"
+#include "roce-credit-request-header.h"
 #include "roce-probe-header.h"
+#include "roce-pull-header.h"
 
 #include "ns3/packet.h"
 
@@ -174,6 +179,36 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (CheckHeader<RoceProbeHeader>(input, probeMask) != (input.size() >= RoceProbeHeader::SIZE))
     {
         Fail("RoceProbeHeader refused 16 bytes or accepted fewer");
+    }
+
+    // Receiver credits: a flag, 7 reserved bits and a 56-bit count; any 8 bytes are one.
+    std::vector<uint8_t> creditMask(RoceCreditRequestHeader::SIZE, 0xFF);
+    creditMask[0] = 0x80;
+    const bool eight = input.size() >= RoceCreditRequestHeader::SIZE;
+    if (CheckHeader<RoceCreditRequestHeader>(input, creditMask) != eight ||
+        CheckHeader<RocePullHeader>(input, creditMask) != eight)
+    {
+        Fail("a credit header refused 8 bytes or accepted fewer");
+    }
+    if (eight)
+    {
+        uint64_t count = 0;
+        for (uint32_t i = 1; i < 8; ++i)
+        {
+            count = (count << 8) | input[i];
+        }
+        const bool flag = (input[0] & 0x80) != 0;
+        RoceCreditRequestHeader request;
+        RocePullHeader pull;
+        Ptr<Packet> q = Create<Packet>(input.data(), input.size());
+        q->PeekHeader(request);
+        q->PeekHeader(pull);
+        if (request.GetPullTarget() != count || request.IsSpeculative() != flag ||
+            pull.GetCumulativeCredit() != count || pull.IsSlow() != flag ||
+            count > RoceCreditRequestHeader::MAX_TARGET)
+        {
+            Fail("a credit header read its count or flag wrong");
+        }
     }
     return 0;
 }

@@ -36,7 +36,7 @@ TEST(PathSelectorNames, NamesComeFromTheClassesInAlphabeticalOrder)
 
 TEST(CongestionControlNames, NamesComeFromTheClasses)
 {
-    const std::vector<std::string> expected = {"dcqcn", "none", "nscc", "window"};
+    const std::vector<std::string> expected = {"dcqcn", "none", "nscc", "rccc", "window"};
     EXPECT_EQ(ns3::CongestionControlNames::GetAvailableNames(), expected);
     TypeId tid;
     std::string error;
@@ -44,7 +44,7 @@ TEST(CongestionControlNames, NamesComeFromTheClasses)
     EXPECT_EQ(tid.GetName(), "ns3::RdmaWindowCongestionControl");
     ASSERT_TRUE(ns3::CongestionControlNames::Lookup("ns3::DcqcnCongestionControl", tid, error));
     EXPECT_FALSE(ns3::CongestionControlNames::Lookup("cubic", tid, error));
-    EXPECT_NE(error.find("allowed: dcqcn, none, nscc, window"), std::string::npos) << error;
+    EXPECT_NE(error.find("allowed: dcqcn, none, nscc, rccc, window"), std::string::npos) << error;
     EXPECT_FALSE(ns3::CongestionControlNames::Lookup("ns3::EcmpPathSelector", tid, error));
     EXPECT_NE(error.find("not a RdmaCongestionControl"), std::string::npos) << error;
 }
