@@ -11,7 +11,7 @@ namespace ns3
 
 RcccSenderCore::RcccSenderCore(const RcccSenderParameters& p)
     : m_p(p),
-      m_credit(p.maxCreditBytes)
+      m_credit(p.speculativeBytes > 0 ? p.speculativeBytes : p.maxCreditBytes)
 {
 }
 

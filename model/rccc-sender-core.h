@@ -25,7 +25,8 @@ namespace ns3
  */
 struct RcccSenderParameters
 {
-    int64_t maxCreditBytes{225000}; //!< Speculative credit of a new connection; most credit held.
+    int64_t maxCreditBytes{225000}; //!< Most credit held; speculative credit by default.
+    int64_t speculativeBytes{0};    //!< Speculative credit of a new connection; 0: maxCreditBytes.
     int64_t packetBytes{4142};      //!< Wire bytes of a full packet (the least request).
     int64_t rtsIntervalNs{12000};   //!< Least time between two RTS.
 };

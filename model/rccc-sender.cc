@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,6 +57,13 @@ RcccSender::GetTypeId()
                           DoubleValue(1.5),
                           MakeDoubleAccessor(&RcccSender::m_maxCredit),
                           MakeDoubleChecker<double>(0.0, 1000.0))
+            .AddAttribute("SpeculativeCredit",
+                          "Speculative credit of a new queue pair, bytes on the wire; 0: "
+                          "MaxCredit (the reference's default; its -cwnd N sets N packets). At "
+                          "most 2^40.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RcccSender::m_speculativeCredit),
+                          MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 40))
             .AddAttribute("RtsInterval",
                           "Least time between two RTS of a queue pair; 0: its BaseRtt (the "
                           "reference: the network's unloaded RTT).",
@@ -94,6 +102,7 @@ RcccSender::GetTypeId()
 
 RcccSender::RcccSender()
     : m_maxCredit(1.5),
+      m_speculativeCredit(0),
       m_rtsInterval(0),
       m_rtsTimeout(8.0),
       m_credit(0)
@@ -128,6 +137,7 @@ RcccSender::Init(const RdmaCcContext& context, Time rto)
     NS_ABORT_MSG_IF(!error.empty(), error);
     RcccSenderParameters p;
     p.maxCreditBytes = WireBdps(context, m_maxCredit);
+    p.speculativeBytes = static_cast<int64_t>(m_speculativeCredit);
     p.packetBytes = context.packetBytes + kPppBytes;
     p.rtsIntervalNs =
         (m_rtsInterval.IsStrictlyPositive() ? m_rtsInterval : context.baseRtt).GetNanoSeconds();

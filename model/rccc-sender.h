@@ -123,6 +123,7 @@ class RcccSender : public Object
     void Publish();
 
     double m_maxCredit;  //!< MaxCredit attribute, BDPs.
+    uint64_t m_speculativeCredit; //!< SpeculativeCredit attribute, bytes (0: MaxCredit).
     Time m_rtsInterval;  //!< RtsInterval attribute (0: the base RTT).
     double m_rtsTimeout; //!< RtsTimeout attribute, in Rtos.
     Time m_timeout;      //!< RtsTimeout in use.

@@ -1017,16 +1017,21 @@ def map_uec_entry(entry, dc, options, cc_names):
             return [], None, notes, "needs --cc=nscc --credits=true"
         opts += ["--cc=nscc", "--credits=true", "--lastHopEcn=false"]
     if ratio > 1 and not sender:
-        if "oversubscribedCc" not in options:
-            return [], None, notes, ("needs the receiver's oversubscription control (%s turns "
-                                     "on OversubscribedCC at ratio %g:1 without sender CC)"
-                                     % (UET, ratio))
-        opts.append("--oversubscribedCc=true")
+        # uet-htsim turns its OversubscribedCC on at a ratio above 1:1 without sender CC, with
+        # the least rate 0.9 / ratio (at least 1%).
+        opts += ["--ns3::RcccPullPacer::OversubscriptionControl=true",
+                 "--ns3::RcccPullPacer::MinRate=%.6g" % max(0.9 / ratio, 0.01)]
+        notes.append("Oversubscribed %g:1 without sender CC: the pull pacer's oversubscription "
+                     "control, least rate %.3g, as %s turns on." % (ratio, max(0.9 / ratio, 0.01),
+                                                                   UET))
     if "-cwnd" in flags:
-        if not sender:
-            return [], None, notes, "no counterpart for -cwnd without sender CC"
-        share = int(flags["-cwnd"]) * UET_PACKET / bdp_bytes
-        opts.append("--ns3::NsccCongestionControl::InitialWindow=%.4f" % share)
+        if sender:
+            share = int(flags["-cwnd"]) * UET_PACKET / bdp_bytes
+            opts.append("--ns3::NsccCongestionControl::InitialWindow=%.4f" % share)
+        if receiver:
+            # Under RCCC the reference's -cwnd is the speculative credit, in packets.
+            opts.append("--ns3::RcccSender::SpeculativeCredit=%d" %
+                        (int(flags["-cwnd"]) * UET_PACKET))
     sack = int(flags.get("-sack_threshold", UET_SACK_BYTES))
     opts += (["--ackEvery=1"] if sack <= OUR_MTU else
              ["--ackEvery=65536", "--ackEveryBytes=%d" % sack])

@@ -55,6 +55,21 @@ TEST(RcccSenderCore, StartsSpeculatingWithTheLargestCredit)
     EXPECT_EQ(core.GetMaxCredit(), kMax);
 }
 
+TEST(RcccSenderCore, SpeculativeCreditCanBeSmallerThanTheLargest)
+{
+    // The reference's -cwnd N: N packets of speculation; the most credit held is unchanged.
+    RcccSenderParameters p = TestParameters();
+    p.speculativeBytes = 2 * kPacket;
+    RcccSenderCore core(p);
+    EXPECT_EQ(core.GetCredit(), 2 * kPacket);
+    EXPECT_EQ(core.GetMaxCredit(), kMax);
+    core.OnSend(kPacket);
+    EXPECT_TRUE(core.HasCredit());
+    core.OnSend(kPacket);
+    EXPECT_FALSE(core.HasCredit());
+    EXPECT_EQ(core.StopSpeculating(), 0);
+}
+
 TEST(RcccSenderCore, AnyPositiveCreditSendsAPacketAndTheDebtStaysBelowOne)
 {
     RcccSenderCore core(TestParameters());
