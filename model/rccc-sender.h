@@ -122,11 +122,11 @@ class RcccSender : public Object
     /// Publish the credit (Credit trace).
     void Publish();
 
-    double m_maxCredit;  //!< MaxCredit attribute, BDPs.
+    double m_maxCredit;           //!< MaxCredit attribute, BDPs.
     uint64_t m_speculativeCredit; //!< SpeculativeCredit attribute, bytes (0: MaxCredit).
-    Time m_rtsInterval;  //!< RtsInterval attribute (0: the base RTT).
-    double m_rtsTimeout; //!< RtsTimeout attribute, in Rtos.
-    Time m_timeout;      //!< RtsTimeout in use.
+    Time m_rtsInterval;           //!< RtsInterval attribute (0: the base RTT).
+    double m_rtsTimeout;          //!< RtsTimeout attribute, in Rtos.
+    Time m_timeout;               //!< RtsTimeout in use.
 
     std::unique_ptr<RcccSenderCore> m_core;                 //!< The rules.
     TracedValue<int64_t> m_credit;                          //!< Credit held.
