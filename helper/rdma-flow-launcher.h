@@ -145,6 +145,9 @@ class RdmaFlowLauncher : public Object
     /// \return the sum of the counters of the sending queue pairs.
     RdmaQueuePairStats GetSenderTotals() const;
 
+    /// \return whether a sending queue pair uses receiver credits (RCCC)
+    bool UsesReceiverCredits() const;
+
     /// \return the freezes entered by the path selectors of the sending queue pairs (their
     ///         "freezes" counter: REPS).
     uint64_t GetFreezes() const;
