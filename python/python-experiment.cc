@@ -27,6 +27,49 @@ namespace
 {
 
 /**
+ * Bind one of ns-3's global values that a command line may set (--RngSeed=2), with a check
+ * first (ns-3 aborts on a value it cannot read).
+ * \param name the global value
+ * \param value its value
+ * \return false when \p name is none of them
+ */
+bool
+ApplyGlobal(const std::string& name, const std::string& value)
+{
+    std::string error;
+    bool ok = true;
+    if (name == "RngSeed")
+    {
+        uint64_t seed = 0;
+        ok = OptionParser::ParseUnsigned("--RngSeed", value, 1, UINT32_MAX, seed, error);
+    }
+    else if (name == "ChecksumEnabled")
+    {
+        bool b = false;
+        ok = OptionParser::ParseBool("--ChecksumEnabled", value, b, error);
+    }
+    else if (name == "SchedulerType")
+    {
+        TypeId tid;
+        ok = TypeId::LookupByNameFailSafe(value, &tid) &&
+             tid.IsChildOf(TypeId::LookupByName("ns3::Scheduler"));
+        error = "--SchedulerType: '" + value +
+                "' is not a scheduler; allowed: the TypeId of a Scheduler (ns3::MapScheduler, "
+                "ns3::HeapScheduler, ns3::ListScheduler, ns3::CalendarScheduler)";
+    }
+    else
+    {
+        return false;
+    }
+    if (!ok)
+    {
+        throw py::value_error(error);
+    }
+    GlobalValue::Bind(name, StringValue(value));
+    return true;
+}
+
+/**
  * \param name an option of the experiment, an attribute default (ns3::Type::Attribute) or an
  *        ns-3 global value (RngSeed, SchedulerType, ...)
  * \param value its value
@@ -51,14 +94,8 @@ ApplyOption(const std::string& name, const std::string& value, FabricExperiment&
         Config::SetDefault(name, StringValue(value));
         return;
     }
-    StringValue current;
-    if (GlobalValue::GetValueByNameFailSafe(name, current))
+    if (ApplyGlobal(name, value))
     {
-        if (!GlobalValue::BindFailSafe(name, StringValue(value)))
-        {
-            throw py::value_error("--" + name + ": '" + value + "' is not allowed for the ns-3 " +
-                                  "global value " + name);
-        }
         return;
     }
     throw py::value_error(error);

@@ -171,7 +171,7 @@ class Experiment:
     @property
     def config(self):
         """The configuration the options give: every option, defaults included."""
-        return Record(_json.loads(self._core.config()))
+        return Record(_json.loads(self._core.config())["config"])
 
     @property
     def options(self):
