@@ -8,7 +8,6 @@
 #include "ns3/option-parser.h"
 
 #include <pybind11/pybind11.h>
-
 #include <string>
 
 namespace ns3

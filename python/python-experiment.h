@@ -7,9 +7,8 @@
 
 #include "ns3/fabric-experiment.h"
 
-#include <pybind11/pybind11.h>
-
 #include <memory>
+#include <pybind11/pybind11.h>
 #include <string>
 #include <utility>
 #include <vector>
@@ -85,13 +84,13 @@ class PythonExperiment
     /// A callable to connect in every run.
     struct Hook
     {
-        std::string kind;   //!< QueuePair, PathSelector, CongestionControl, Fabric or a path.
-        std::string source; //!< The trace source.
+        std::string kind;      //!< QueuePair, PathSelector, CongestionControl, Fabric or a path.
+        std::string source;    //!< The trace source.
         pybind11::function fn; //!< The callable.
         bool context;          //!< Whether it gets the context first.
     };
 
-    Options m_options;        //!< The options.
+    Options m_options;         //!< The options.
     std::vector<Hook> m_hooks; //!< Connect().
 };
 

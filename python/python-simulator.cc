@@ -70,9 +70,9 @@ Set(const std::string& path, const std::string& value)
         Ptr<AttributeValue> v = info.checker->CreateValidValue(StringValue(value));
         if (!v || !o->SetAttributeFailSafe(name, *v))
         {
-            throw py::value_error("Config.Set: " + o->GetInstanceTypeId().GetName() + "::" + name +
-                                  " = " + value + " is not allowed; allowed: " +
-                                  info.checker->GetUnderlyingTypeInformation());
+            throw py::value_error(
+                "Config.Set: " + o->GetInstanceTypeId().GetName() + "::" + name + " = " + value +
+                " is not allowed; allowed: " + info.checker->GetUnderlyingTypeInformation());
         }
     }
 }
@@ -97,12 +97,11 @@ Connect(const std::string& path, py::function fn, bool context)
     std::size_t connected = 0;
     for (std::size_t i = 0; i < matches.GetN(); ++i)
     {
-        std::string error =
-            PythonTraceHooks::Connect(PeekPointer(matches.Get(i)),
-                                      path.substr(cut + 1),
-                                      fn,
-                                      context ? matches.GetMatchedPath(i) + "/" + path.substr(cut + 1)
-                                              : "");
+        std::string error = PythonTraceHooks::Connect(
+            PeekPointer(matches.Get(i)),
+            path.substr(cut + 1),
+            fn,
+            context ? matches.GetMatchedPath(i) + "/" + path.substr(cut + 1) : "");
         if (!error.empty())
         {
             throw py::value_error("Config.Connect: " + error);

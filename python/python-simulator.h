@@ -5,9 +5,8 @@
 #ifndef REPS_PYTHON_SIMULATOR_H
 #define REPS_PYTHON_SIMULATOR_H
 
-#include <pybind11/pybind11.h>
-
 #include <cstdint>
+#include <pybind11/pybind11.h>
 #include <string>
 
 namespace ns3

@@ -9,7 +9,6 @@
 #include "ns3/type-id.h"
 
 #include <pybind11/pybind11.h>
-
 #include <string>
 #include <vector>
 
