@@ -18,7 +18,6 @@
 #include <map>
 #include <numeric>
 #include <sstream>
-#include <utility>
 
 namespace ns3
 {
@@ -493,34 +492,6 @@ OptionParser::Join(const std::vector<std::string>& items, const std::string& sep
         out += (i ? separator : "") + items[i];
     }
     return out;
-}
-
-namespace
-{
-/// \return the handler of SetExitHandler() (empty: exit)
-OptionParser::ExitHandler&
-ExitHandlerSlot()
-{
-    static OptionParser::ExitHandler handler;
-    return handler;
-}
-} // namespace
-
-void
-OptionParser::SetExitHandler(ExitHandler handler)
-{
-    ExitHandlerSlot() = std::move(handler);
-}
-
-void
-OptionParser::Exit(const std::string& message)
-{
-    if (ExitHandlerSlot())
-    {
-        ExitHandlerSlot()(message);
-    }
-    std::cerr << "error: " << message << std::endl;
-    std::exit(1);
 }
 
 uint64_t

@@ -207,6 +207,7 @@ PythonExperiment::Run(const std::vector<std::string>& lb)
     PythonSimulator::Destroy(); // objects of the runs are gone: their handles must raise
     text << "\n";
     report.PrintTable(text);
+    exp->WriteOutputs(report); // json= and csv=, as the command line writes them
     return {report.ToJson(2), text.str()};
 }
 

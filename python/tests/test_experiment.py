@@ -96,3 +96,10 @@ def test_run_number_changes_results(tiny):
 def test_option_names():
     names = reps.option_names()
     assert names[0] == "lb" and "flowSize" in names and "RngRun" in names
+
+
+def test_json_and_csv_options_write_files(tiny, tmp_path):
+    results = reps.Experiment(**tiny, json=str(tmp_path / "r.json"),
+                              csv=str(tmp_path / "r.csv")).run(lb="reps")
+    assert strip(json.loads((tmp_path / "r.json").read_text())) == strip(results.to_dict())
+    assert (tmp_path / "r.csv").read_text().startswith("lb,id,src,dst")
