@@ -8,14 +8,18 @@
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 
+#include <cstdlib>
+#include <iostream>
 #include <limits>
+#include <utility>
 
 /**
  * \file
  * \ingroup reps
  * OptionParser::Parse() and OptionParser::CheckAttributeDefault(): attribute defaults given on
  * the command line ("--ns3::Type::Attribute=value"), checked before ns-3's CommandLine applies
- * them.
+ * them; and OptionParser::Exit(), where every refusal ends (or goes to the handler of
+ * SetExitHandler()).
  */
 
 namespace ns3
@@ -181,6 +185,34 @@ OptionParser::Parse(CommandLine& cmd, int argc, char* argv[])
         }
     }
     cmd.Parse(argc, argv);
+}
+
+namespace
+{
+/// \return the handler of SetExitHandler() (empty: exit)
+OptionParser::ExitHandler&
+ExitHandlerSlot()
+{
+    static OptionParser::ExitHandler handler;
+    return handler;
+}
+} // namespace
+
+void
+OptionParser::SetExitHandler(ExitHandler handler)
+{
+    ExitHandlerSlot() = std::move(handler);
+}
+
+void
+OptionParser::Exit(const std::string& message)
+{
+    if (ExitHandlerSlot())
+    {
+        ExitHandlerSlot()(message);
+    }
+    std::cerr << "error: " << message << std::endl;
+    std::exit(1);
 }
 
 } // namespace ns3

@@ -494,13 +494,6 @@ OptionParser::Join(const std::vector<std::string>& items, const std::string& sep
     return out;
 }
 
-void
-OptionParser::Exit(const std::string& message)
-{
-    std::cerr << "error: " << message << std::endl;
-    std::exit(1);
-}
-
 uint64_t
 OptionParser::BytesOrExit(const std::string& option, const std::string& text, uint64_t min)
 {

@@ -326,10 +326,22 @@ class OptionParser
                                       std::string& error);
 
     /**
-     * Print "error: <message>" to standard error and exit with status 1.
+     * Refuse a configuration: print "error: <message>" to standard error and exit with status
+     * 1, or, when a handler is set (SetExitHandler()), call it instead.
      * \param message what was wrong.
      */
     [[noreturn]] static void Exit(const std::string& message);
+
+    /// What Exit() calls instead of exiting: it must throw (if it returns, Exit() exits).
+    using ExitHandler = std::function<void(const std::string&)>;
+
+    /**
+     * Make Exit() call \p handler instead of exiting, so that a program that must survive a
+     * refused configuration (the Python bindings raise ValueError) gets the message as an
+     * exception; an empty handler restores the exit.
+     * \param handler throws with the message it is given, or empty
+     */
+    static void SetExitHandler(ExitHandler handler);
 
     /**
      * ParseBytes, exiting on error.

@@ -44,6 +44,8 @@ if [ "$sanitize" -eq 1 ]; then
         "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
         "-DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined"
         -DREPS_TEST_FULLNESS=QUICK
+        # An instrumented extension module loads only into an instrumented interpreter.
+        -DREPS_PYTHON=OFF
     )
     suppressions="$REPS_ROOT/test/sanitizer"
     export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_init_order=1:detect_stack_use_after_return=1"

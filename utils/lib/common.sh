@@ -6,11 +6,13 @@ REPS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # Debian packages the standalone build, its tests and the plots need.
 # ns3 ships helper programs that the CMake package of libns3-dev refers to; tshark decodes the
 # packet captures in the test of --pcap (with utils/reps-wireshark.lua); utils/sweep.py takes its
-# statistics from numpy and scipy.
+# statistics from numpy and scipy; the Python module (python/) is built with pybind11 and tested
+# with pytest.
 REPS_PACKAGES=(
     cmake g++ ninja-build pkg-config python3 python3-matplotlib python3-numpy python3-scipy
     libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev
     libgtest-dev googletest nlohmann-json3-dev tshark
+    pybind11-dev python3-pybind11 python3-dev python3-pytest
 )
 
 # Debian packages of ns-3's MPI module (in-tree builds configured with --enable-mpi).
