@@ -11,7 +11,7 @@
  * equals its digits times its unit, a rate or a time its number times its unit's factor up to
  * rounding); a rejected value leaves the output untouched and the error names the option.
  *
- * reps-fuzz-sources: experiment/option-parser.cc
+ * reps-fuzz-sources: experiment/option-parser.cc experiment/option-parser-attributes.cc
  */
 
 #include "option-parser.h"
