@@ -11,8 +11,8 @@
 #                build and corpus try the same inputs every time (what CI runs)
 #   -h, --help   this text
 #   TARGET       a target's name, the file test/fuzz/TARGET-fuzz.cc (default: every target)
-# A target's file names the module sources it needs on a line "reps-fuzz-sources: FILE...";
-# each must be listed in CMakeLists.txt. To replay a reproducer:
+# A target's file names the module sources it needs on lines "reps-fuzz-sources: FILE..."
+# (as many such lines as it likes); each must be listed in CMakeLists.txt. To replay a reproducer:
 #   build-fuzz/bin/TARGET-fuzz REPRODUCER
 # Environment: REPS_FUZZ_DIR (default: build-fuzz/ in the repository).
 set -euo pipefail
@@ -57,9 +57,9 @@ command -v "$CXX" >/dev/null 2>&1 || reps_die "$CXX not found after installing c
 out="${REPS_FUZZ_DIR:-$REPS_ROOT/build-fuzz}"
 mkdir -p "$out/bin"
 
-# Prints the module sources a target's file names on its "reps-fuzz-sources:" line.
+# Prints the module sources a target's file names on its "reps-fuzz-sources:" lines, on one line.
 fuzz_sources() {
-    sed -n 's/^.*reps-fuzz-sources:\(.*\)$/\1/p' "$1" | head -n 1
+    sed -n 's/^.*reps-fuzz-sources:\(.*\)$/\1/p' "$1" | tr '\n' ' '
 }
 
 # Builds one target unless its program is newer than every file it is made of.

@@ -14,7 +14,7 @@
  * the credit headers' 56-bit counts and flag are read whole, from any 8 bytes.
  *
  * reps-fuzz-sources: model/roce-bth-header.cc model/roce-ack-header.cc model/roce-probe-header.cc
- * model/roce-credit-request-header.cc model/roce-pull-header.cc
+ * reps-fuzz-sources: model/roce-credit-request-header.cc model/roce-pull-header.cc
  */
 
 #include "roce-ack-header.h"
