@@ -140,8 +140,7 @@ Sink(Hook* hook, Args... args)
     }
     catch (py::error_already_set& e)
     {
-        Pending() = std::move(e);
-        Simulator::Stop();
+        PythonTraceHooks::Fail(std::move(e));
     }
 }
 
@@ -302,6 +301,16 @@ bool
 PythonTraceHooks::HasFailed()
 {
     return Pending().has_value();
+}
+
+void
+PythonTraceHooks::Fail(py::error_already_set&& e)
+{
+    if (!Pending())
+    {
+        Pending() = std::move(e);
+        Simulator::Stop();
+    }
 }
 
 void

@@ -60,6 +60,14 @@ class PythonTraceHooks
     /// \return whether a hook raised since the last ThrowIfFailed() or Clear()
     static bool HasFailed();
 
+    /**
+     * Record an exception raised by Python code the simulation called (a hook, a path
+     * selector written in Python): the simulation stops and ThrowIfFailed() raises it. Only
+     * the first one is kept.
+     * \param e the exception
+     */
+    static void Fail(pybind11::error_already_set&& e);
+
     /// Re-raise (and forget) the exception a hook raised, if any.
     static void ThrowIfFailed();
 

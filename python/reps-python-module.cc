@@ -6,11 +6,12 @@
  * \file
  * \ingroup reps
  * The Python extension module reps._reps (pybind11): the experiment (PythonExperiment), ns-3's
- * Config and Simulator, and trace hooks. The package reps (python/reps/__init__.py) wraps it
+ * Config and Simulator, trace hooks, and path selectors written in Python. The package reps (python/reps/__init__.py) wraps it
  * in the Python API the manual's chapter "Python" describes.
  */
 
 #include "python-experiment.h"
+#include "python-selector.h"
 #include "python-simulator.h"
 #include "python-trace.h"
 
@@ -41,4 +42,5 @@ PYBIND11_MODULE(_reps, m)
           "The callback types of the trace sources a Python callable can be connected to");
 
     PythonSimulator::Bind(m);
+    PythonPathSelector::Bind(m);
 }

@@ -15,9 +15,10 @@ describes the API and its limits.
 import json as _json
 
 from . import _reps
+from .selector import PathSelector, register_selector, registered_selectors
 
 __all__ = ["Experiment", "Results", "Record", "Config", "Simulator", "option_names",
-           "trace_callbacks"]
+           "trace_callbacks", "PathSelector", "register_selector", "registered_selectors"]
 
 
 def _text(name, value):
