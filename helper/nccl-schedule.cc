@@ -1,0 +1,572 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "nccl-schedule.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+#include <utility>
+
+namespace ns3
+{
+
+const char*
+NcclCollectiveName(NcclCollective c)
+{
+    switch (c)
+    {
+    case NcclCollective::ALL_REDUCE:
+        return "allreduce";
+    case NcclCollective::ALL_GATHER:
+        return "allgather";
+    case NcclCollective::REDUCE_SCATTER:
+        return "reducescatter";
+    case NcclCollective::BROADCAST:
+        return "broadcast";
+    case NcclCollective::ALL_TO_ALL:
+        return "alltoall";
+    }
+    return "?";
+}
+
+const char*
+NcclAlgorithmName(NcclAlgorithm a)
+{
+    return a == NcclAlgorithm::TREE ? "tree" : "ring";
+}
+
+NcclCommunicator
+NcclCommunicator::Servers(uint32_t servers, uint32_t gpusPerServer)
+{
+    NcclCommunicator comm;
+    for (uint32_t s = 0; s < servers; ++s)
+    {
+        for (uint32_t g = 0; g < gpusPerServer; ++g)
+        {
+            comm.server.push_back(s);
+            comm.local.push_back(g);
+        }
+    }
+    return comm;
+}
+
+namespace
+{
+
+/// The share of part of \p total split into \p parts as evenly as bytes allow.
+uint64_t
+Share(uint64_t total, uint32_t parts, uint32_t part)
+{
+    return total / parts + (part < total % parts ? 1 : 0);
+}
+
+/// The servers of a communicator in order of first appearance, each with its ranks by GPU.
+std::vector<std::vector<uint32_t>>
+ServerRanks(const NcclCommunicator& comm)
+{
+    std::vector<std::vector<uint32_t>> servers;
+    std::map<uint32_t, size_t> index;
+    for (uint32_t r = 0; r < comm.GetSize(); ++r)
+    {
+        auto [it, added] = index.emplace(comm.server[r], servers.size());
+        if (added)
+        {
+            servers.emplace_back();
+        }
+        servers[it->second].push_back(r);
+    }
+    for (auto& ranks : servers)
+    {
+        std::stable_sort(ranks.begin(), ranks.end(), [&comm](uint32_t a, uint32_t b) {
+            return comm.local[a] < comm.local[b];
+        });
+    }
+    return servers;
+}
+
+/**
+ * The parent of in-order position q (1-based) of a complete binary tree over 1..m: the node
+ * of height h (q's trailing zeros) hangs below q + 2^h or q - 2^h, whichever has height h + 1;
+ * ancestors beyond m are skipped. The root, the largest power of two in 1..m, returns 0.
+ */
+uint32_t
+InOrderParent(uint64_t q, uint64_t m)
+{
+    uint64_t root = 1;
+    while (root * 2 <= m)
+    {
+        root *= 2;
+    }
+    if (q == root)
+    {
+        return 0;
+    }
+    do
+    {
+        uint64_t low = q & (~q + 1); // 2^h
+        q = ((q / low / 2) % 2 == 0) ? q + low : q - low;
+    } while (q > m);
+    return static_cast<uint32_t>(q);
+}
+
+/// Builds the transfers: messages on connections, with the slot rule and the queue pairs.
+class Builder
+{
+  public:
+    Builder(const NcclScheduleParameters& p, const NcclCommunicator& comm)
+        : m_p(p),
+          m_comm(comm)
+    {
+        for (uint32_t r = 0; r < comm.GetSize(); ++r)
+        {
+            m_rankOf[{comm.server[r], comm.local[r]}] = r;
+        }
+    }
+
+    /**
+     * A message of the algorithm; with PXN, a cross-rail message is a scale-up hop to the
+     * GPU of the sender's server on the receiver's rail, then that GPU's fabric message.
+     * \return what a transfer waiting for it waits for
+     */
+    std::vector<uint32_t> Message(uint32_t channel,
+                                  uint32_t src,
+                                  uint32_t dst,
+                                  uint64_t bytes,
+                                  uint32_t step,
+                                  uint32_t chunk,
+                                  const std::vector<uint32_t>& after)
+    {
+        if (bytes == 0)
+        {
+            return after; // nothing to send: its dependants wait for what it waited for
+        }
+        if (m_p.pxn && m_comm.server[src] != m_comm.server[dst] &&
+            m_comm.local[src] != m_comm.local[dst])
+        {
+            auto it = m_rankOf.find({m_comm.server[src], m_comm.local[dst]});
+            if (it != m_rankOf.end())
+            {
+                std::vector<uint32_t> hop =
+                    Post(channel, src, it->second, bytes, step, chunk, after, true);
+                return Post(channel, it->second, dst, bytes, step, chunk, hop, true);
+            }
+        }
+        return Post(channel, src, dst, bytes, step, chunk, after, false);
+    }
+
+    std::vector<NcclTransfer> Take()
+    {
+        return std::move(m_out);
+    }
+
+  private:
+    /// One message on the connection (channel, src, dst): its pieces on the queue pairs.
+    std::vector<uint32_t> Post(uint32_t channel,
+                               uint32_t src,
+                               uint32_t dst,
+                               uint64_t bytes,
+                               uint32_t step,
+                               uint32_t chunk,
+                               const std::vector<uint32_t>& after,
+                               bool proxy)
+    {
+        const bool scaleUp = m_comm.server[src] == m_comm.server[dst];
+        std::vector<std::vector<uint32_t>>& sent = m_connections[{channel, src, dst}];
+        std::vector<uint32_t> wait = after;
+        if (sent.size() >= m_p.slots)
+        {
+            // The receiver's buffer has m_p.slots slots: a message waits for the arrival of
+            // the one m_p.slots before it on the connection.
+            const std::vector<uint32_t>& freed = sent[sent.size() - m_p.slots];
+            wait.insert(wait.end(), freed.begin(), freed.end());
+        }
+        std::sort(wait.begin(), wait.end());
+        wait.erase(std::unique(wait.begin(), wait.end()), wait.end());
+
+        std::vector<uint32_t> pieces;
+        auto add = [&](uint32_t qp, uint64_t b) {
+            NcclTransfer t;
+            t.channel = channel;
+            t.src = src;
+            t.dst = dst;
+            t.qp = qp;
+            t.bytes = b;
+            t.step = step;
+            t.chunk = chunk;
+            t.scaleUp = scaleUp;
+            t.proxy = proxy;
+            t.after = wait;
+            pieces.push_back(static_cast<uint32_t>(m_out.size()));
+            m_out.push_back(std::move(t));
+        };
+        const uint32_t qps = scaleUp ? 1 : m_p.qpsPerConnection;
+        if (m_p.splitDataOnQps && qps > 1)
+        {
+            for (uint32_t q = 0; q < qps; ++q)
+            {
+                uint64_t b = Share(bytes, qps, q);
+                if (b > 0)
+                {
+                    add(q, b);
+                }
+            }
+        }
+        else
+        {
+            add(static_cast<uint32_t>(sent.size() % qps), bytes);
+        }
+        sent.push_back(pieces);
+        return pieces;
+    }
+
+    const NcclScheduleParameters& m_p;
+    const NcclCommunicator& m_comm;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_rankOf; //!< (server, GPU) -> rank.
+    /// Per connection (channel, src, dst): the pieces of each message posted, in order.
+    std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<std::vector<uint32_t>>>
+        m_connections;
+    std::vector<NcclTransfer> m_out;
+};
+
+/// Ring all-reduce (steps 0 .. 2n-3), all-gather and reduce-scatter (steps 0 .. n-2).
+void
+BuildRing(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    const uint32_t n = comm.GetSize();
+    const bool allReduce = p.collective == NcclCollective::ALL_REDUCE;
+    const uint32_t steps = allReduce ? 2 * (n - 1) : n - 1;
+    // All-reduce: each channel's part of the buffer, n chunks per loop; all-gather and
+    // reduce-scatter: each channel's part of one rank's piece, one chunk per loop.
+    const uint64_t perRank = allReduce ? p.bytes : p.bytes / n;
+    for (uint32_t c = 0; c < p.channels; ++c)
+    {
+        const std::vector<uint32_t> ring = NcclSchedule::Ring(comm, c);
+        const uint64_t part = Share(perRank, p.channels, c);
+        const uint64_t loopBytes = allReduce ? p.chunkBytes * n : p.chunkBytes;
+        for (uint64_t offset = 0, loop = 0; offset < part; offset += loopBytes, ++loop)
+        {
+            const uint64_t inLoop = std::min(loopBytes, part - offset);
+            std::vector<std::vector<uint32_t>> previous(n); // what each position sent last
+            for (uint32_t s = 0; s < steps; ++s)
+            {
+                std::vector<std::vector<uint32_t>> current(n);
+                for (uint32_t pos = 0; pos < n; ++pos)
+                {
+                    const uint32_t piece = (pos + n - s % n) % n;
+                    const uint64_t bytes = allReduce ? Share(inLoop, n, piece) : inLoop;
+                    const std::vector<uint32_t> none;
+                    current[pos] = b.Message(c,
+                                             ring[pos],
+                                             ring[(pos + 1) % n],
+                                             bytes,
+                                             s,
+                                             static_cast<uint32_t>(loop),
+                                             s == 0 ? none : previous[(pos + n - 1) % n]);
+                }
+                previous = std::move(current);
+            }
+        }
+    }
+}
+
+/// Pipelined chain from the root along the ring.
+void
+BuildBroadcast(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    const uint32_t n = comm.GetSize();
+    for (uint32_t c = 0; c < p.channels; ++c)
+    {
+        std::vector<uint32_t> chain = NcclSchedule::Ring(comm, c);
+        std::rotate(chain.begin(), std::find(chain.begin(), chain.end(), p.root), chain.end());
+        const uint64_t part = Share(p.bytes, p.channels, c);
+        for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
+        {
+            const uint64_t bytes = std::min(p.chunkBytes, part - offset);
+            std::vector<uint32_t> previous;
+            for (uint32_t h = 0; h + 1 < n; ++h)
+            {
+                previous = b.Message(c,
+                                     chain[h],
+                                     chain[h + 1],
+                                     bytes,
+                                     h,
+                                     static_cast<uint32_t>(k),
+                                     previous);
+            }
+        }
+    }
+}
+
+/// Every rank to every other, peer (r + i) mod n in turn, at most window peers at once.
+void
+BuildAllToAll(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    const uint32_t n = comm.GetSize();
+    const uint64_t perPeer = p.bytes / n;
+    const uint32_t window = p.allToAllWindow == 0 ? n - 1 : p.allToAllWindow;
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        std::vector<std::vector<uint32_t>> done(n); // per peer index: its last messages
+        for (uint32_t i = 1; i < n; ++i)
+        {
+            std::vector<uint32_t> after;
+            if (i > window)
+            {
+                after = done[i - window];
+            }
+            for (uint32_t c = 0; c < p.channels; ++c)
+            {
+                const uint64_t part = Share(perPeer, p.channels, c);
+                std::vector<uint32_t> last;
+                for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
+                {
+                    const uint64_t bytes = std::min(p.chunkBytes, part - offset);
+                    last = b.Message(c, r, (r + i) % n, bytes, i, static_cast<uint32_t>(k), after);
+                }
+                done[i].insert(done[i].end(), last.begin(), last.end());
+            }
+        }
+    }
+}
+
+/// Double binary tree all-reduce: chunks reduced up the channel's tree, then sent down.
+void
+BuildTree(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    const uint32_t n = comm.GetSize();
+    for (uint32_t c = 0; c < p.channels; ++c)
+    {
+        std::vector<uint32_t> parent;
+        const uint32_t root = NcclSchedule::Tree(comm, c % 2, parent);
+        std::vector<std::vector<uint32_t>> children(n);
+        std::vector<uint32_t> depth(n, 0);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            if (r != root)
+            {
+                children[parent[r]].push_back(r);
+            }
+            for (uint32_t a = r; a != root; a = parent[a])
+            {
+                ++depth[r];
+            }
+        }
+        std::vector<uint32_t> byDepth(n);
+        for (uint32_t r = 0; r < n; ++r)
+        {
+            byDepth[r] = r;
+        }
+        std::stable_sort(byDepth.begin(), byDepth.end(), [&depth](uint32_t a, uint32_t x) {
+            return depth[a] < depth[x];
+        });
+        const uint64_t part = Share(p.bytes, p.channels, c);
+        for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
+        {
+            const uint64_t bytes = std::min(p.chunkBytes, part - offset);
+            const auto chunk = static_cast<uint32_t>(k);
+            std::vector<std::vector<uint32_t>> up(n), down(n);
+            // Up: deepest first; a rank sends its partial sum once its children's arrived.
+            for (auto it = byDepth.rbegin(); it != byDepth.rend(); ++it)
+            {
+                const uint32_t r = *it;
+                std::vector<uint32_t> after;
+                for (uint32_t child : children[r])
+                {
+                    after.insert(after.end(), up[child].begin(), up[child].end());
+                }
+                if (r == root)
+                {
+                    up[r] = after; // the root holds the sum once its children's arrived
+                }
+                else
+                {
+                    up[r] = b.Message(c, r, parent[r], bytes, 0, chunk, after);
+                }
+            }
+            // Down: the sum from the root to the leaves.
+            for (uint32_t r : byDepth)
+            {
+                const std::vector<uint32_t>& after = r == root ? up[root] : down[r];
+                for (uint32_t child : children[r])
+                {
+                    down[child] = b.Message(c, r, child, bytes, 1, chunk, after);
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+std::string
+NcclSchedule::Check(const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    const uint32_t n = comm.GetSize();
+    if (comm.local.size() != comm.server.size())
+    {
+        return "communicator: " + std::to_string(comm.server.size()) + " servers but " +
+               std::to_string(comm.local.size()) + " GPU indices; allowed: one of each per rank";
+    }
+    if (n < 2 || n > 65536)
+    {
+        return "communicator: " + std::to_string(n) + " ranks; allowed: 2 to 65536";
+    }
+    std::set<std::pair<uint32_t, uint32_t>> gpus;
+    for (uint32_t r = 0; r < n; ++r)
+    {
+        if (!gpus.emplace(comm.server[r], comm.local[r]).second)
+        {
+            return "communicator: rank " + std::to_string(r) + " is GPU " +
+                   std::to_string(comm.local[r]) + " of server " + std::to_string(comm.server[r]) +
+                   " again; allowed: each GPU once";
+        }
+    }
+    const uint64_t maxBytes = uint64_t(1) << 40;
+    if (p.bytes == 0 || p.bytes > maxBytes)
+    {
+        return "bytes = " + std::to_string(p.bytes) + "; allowed: 1 to 2^40";
+    }
+    if (p.channels == 0 || p.channels > 64)
+    {
+        return "channels = " + std::to_string(p.channels) + "; allowed: 1 to 64";
+    }
+    if (p.chunkBytes == 0 || p.chunkBytes > (uint64_t(1) << 30))
+    {
+        return "chunkBytes = " + std::to_string(p.chunkBytes) + "; allowed: 1 to 2^30";
+    }
+    if (p.slots == 0 || p.slots > 64)
+    {
+        return "slots = " + std::to_string(p.slots) + "; allowed: 1 to 64";
+    }
+    if (p.qpsPerConnection == 0 || p.qpsPerConnection > 128)
+    {
+        return "qpsPerConnection = " + std::to_string(p.qpsPerConnection) + "; allowed: 1 to 128";
+    }
+    if (p.algorithm == NcclAlgorithm::TREE && p.collective != NcclCollective::ALL_REDUCE)
+    {
+        return std::string("algorithm = tree for ") + NcclCollectiveName(p.collective) +
+               "; allowed: tree for allreduce only (ring for every collective)";
+    }
+    if (p.collective == NcclCollective::BROADCAST && p.root >= n)
+    {
+        return "root = " + std::to_string(p.root) + "; allowed: 0 to " + std::to_string(n - 1);
+    }
+    const bool perRank = p.collective == NcclCollective::ALL_GATHER ||
+                         p.collective == NcclCollective::REDUCE_SCATTER ||
+                         p.collective == NcclCollective::ALL_TO_ALL;
+    if (perRank && p.bytes % n != 0)
+    {
+        return "bytes = " + std::to_string(p.bytes) + " for " + NcclCollectiveName(p.collective) +
+               "; allowed: a multiple of the " + std::to_string(n) + " ranks";
+    }
+    if (p.allToAllWindow > n - 1)
+    {
+        return "allToAllWindow = " + std::to_string(p.allToAllWindow) + "; allowed: 0 (all) to " +
+               std::to_string(n - 1);
+    }
+    return "";
+}
+
+std::vector<NcclTransfer>
+NcclSchedule::Build(const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    Builder b(p, comm);
+    switch (p.collective)
+    {
+    case NcclCollective::ALL_REDUCE:
+        if (p.algorithm == NcclAlgorithm::TREE)
+        {
+            BuildTree(b, p, comm);
+        }
+        else
+        {
+            BuildRing(b, p, comm);
+        }
+        break;
+    case NcclCollective::ALL_GATHER:
+    case NcclCollective::REDUCE_SCATTER:
+        BuildRing(b, p, comm);
+        break;
+    case NcclCollective::BROADCAST:
+        BuildBroadcast(b, p, comm);
+        break;
+    case NcclCollective::ALL_TO_ALL:
+        BuildAllToAll(b, p, comm);
+        break;
+    }
+    return b.Take();
+}
+
+std::vector<uint32_t>
+NcclSchedule::Ring(const NcclCommunicator& comm, uint32_t channel)
+{
+    std::vector<uint32_t> ring;
+    for (const std::vector<uint32_t>& ranks : ServerRanks(comm))
+    {
+        const size_t g = ranks.size();
+        for (size_t i = 0; i < g; ++i)
+        {
+            ring.push_back(ranks[(channel + i) % g]);
+        }
+    }
+    return ring;
+}
+
+uint32_t
+NcclSchedule::Tree(const NcclCommunicator& comm, uint32_t tree, std::vector<uint32_t>& parent)
+{
+    const std::vector<std::vector<uint32_t>> servers = ServerRanks(comm);
+    const auto m = static_cast<uint32_t>(servers.size());
+    // The server at in-order position i of the tree.
+    auto at = [m, tree](uint32_t i) {
+        if (tree == 0)
+        {
+            return i;
+        }
+        return m % 2 == 0 ? m - 1 - i : (i + 1) % m;
+    };
+    parent.assign(comm.GetSize(), 0);
+    uint32_t root = 0;
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        const std::vector<uint32_t>& ranks = servers[at(i)];
+        uint32_t up = InOrderParent(i + 1, m);
+        uint32_t head = ranks[0];
+        if (up == 0)
+        {
+            root = head;
+            parent[head] = head;
+        }
+        else
+        {
+            parent[head] = servers[at(up - 1)][0];
+        }
+        for (size_t j = 1; j < ranks.size(); ++j)
+        {
+            parent[ranks[j]] = ranks[j - 1]; // the chain inside the server
+        }
+    }
+    return root;
+}
+
+double
+NcclSchedule::BusBandwidthFactor(NcclCollective c, uint32_t n)
+{
+    switch (c)
+    {
+    case NcclCollective::ALL_REDUCE:
+        return 2.0 * (n - 1) / n;
+    case NcclCollective::ALL_GATHER:
+    case NcclCollective::REDUCE_SCATTER:
+    case NcclCollective::ALL_TO_ALL:
+        return double(n - 1) / n;
+    case NcclCollective::BROADCAST:
+        return 1.0;
+    }
+    return 1.0;
+}
+
+} // namespace ns3
