@@ -14,19 +14,19 @@ namespace ns3
 {
 
 const char*
-NcclCollectiveName(NcclCollective c)
+NcclOperationName(NcclOperation c)
 {
     switch (c)
     {
-    case NcclCollective::ALL_REDUCE:
+    case NcclOperation::ALL_REDUCE:
         return "allreduce";
-    case NcclCollective::ALL_GATHER:
+    case NcclOperation::ALL_GATHER:
         return "allgather";
-    case NcclCollective::REDUCE_SCATTER:
+    case NcclOperation::REDUCE_SCATTER:
         return "reducescatter";
-    case NcclCollective::BROADCAST:
+    case NcclOperation::BROADCAST:
         return "broadcast";
-    case NcclCollective::ALL_TO_ALL:
+    case NcclOperation::ALL_TO_ALL:
         return "alltoall";
     }
     return "?";
@@ -231,40 +231,54 @@ class Builder
     std::vector<NcclTransfer> m_out;
 };
 
-/// Ring all-reduce (steps 0 .. 2n-3), all-gather and reduce-scatter (steps 0 .. n-2).
+/**
+ * Ring all-reduce (steps 0 .. 2n-3), all-gather and reduce-scatter (steps 0 .. n-2). A loop
+ * moves one piece per rank (all-reduce: the loop's bytes in n pieces; all-gather and
+ * reduce-scatter: a part of each rank's own piece), each step's piece in up to chunkSteps
+ * messages of chunkBytes; message m of a step waits for message m of the step before, which
+ * carried the same piece into the sender.
+ */
 void
 BuildRing(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
 {
     const uint32_t n = comm.GetSize();
-    const bool allReduce = p.collective == NcclCollective::ALL_REDUCE;
+    const bool allReduce = p.collective == NcclOperation::ALL_REDUCE;
     const uint32_t steps = allReduce ? 2 * (n - 1) : n - 1;
-    // All-reduce: each channel's part of the buffer, n chunks per loop; all-gather and
-    // reduce-scatter: each channel's part of one rank's piece, one chunk per loop.
     const uint64_t perRank = allReduce ? p.bytes : p.bytes / n;
+    const uint64_t pieceBytes = p.chunkBytes * p.chunkSteps;
+    const uint64_t loopBytes = allReduce ? pieceBytes * n : pieceBytes;
     for (uint32_t c = 0; c < p.channels; ++c)
     {
         const std::vector<uint32_t> ring = NcclSchedule::Ring(comm, c);
         const uint64_t part = Share(perRank, p.channels, c);
-        const uint64_t loopBytes = allReduce ? p.chunkBytes * n : p.chunkBytes;
         for (uint64_t offset = 0, loop = 0; offset < part; offset += loopBytes, ++loop)
         {
             const uint64_t inLoop = std::min(loopBytes, part - offset);
-            std::vector<std::vector<uint32_t>> previous(n); // what each position sent last
+            // What each position sent at the step before, per message of the piece.
+            std::vector<std::vector<std::vector<uint32_t>>> previous(n);
             for (uint32_t s = 0; s < steps; ++s)
             {
-                std::vector<std::vector<uint32_t>> current(n);
+                std::vector<std::vector<std::vector<uint32_t>>> current(n);
                 for (uint32_t pos = 0; pos < n; ++pos)
                 {
                     const uint32_t piece = (pos + n - s % n) % n;
                     const uint64_t bytes = allReduce ? Share(inLoop, n, piece) : inLoop;
+                    const auto& before = previous[(pos + n - 1) % n];
+                    const uint64_t messages = (bytes + p.chunkBytes - 1) / p.chunkBytes;
                     const std::vector<uint32_t> none;
-                    current[pos] = b.Message(c,
-                                             ring[pos],
-                                             ring[(pos + 1) % n],
-                                             bytes,
-                                             s,
-                                             static_cast<uint32_t>(loop),
-                                             s == 0 ? none : previous[(pos + n - 1) % n]);
+                    current[pos].resize(messages);
+                    for (uint64_t m = 0; m < messages; ++m)
+                    {
+                        const uint64_t size = std::min(p.chunkBytes, bytes - m * p.chunkBytes);
+                        current[pos][m] =
+                            b.Message(c,
+                                      ring[pos],
+                                      ring[(pos + 1) % n],
+                                      size,
+                                      s,
+                                      static_cast<uint32_t>(loop),
+                                      s == 0 || m >= before.size() ? none : before[m]);
+                    }
                 }
                 previous = std::move(current);
             }
@@ -437,6 +451,10 @@ NcclSchedule::Check(const NcclScheduleParameters& p, const NcclCommunicator& com
     {
         return "chunkBytes = " + std::to_string(p.chunkBytes) + "; allowed: 1 to 2^30";
     }
+    if (p.chunkSteps == 0 || p.chunkSteps > 64)
+    {
+        return "chunkSteps = " + std::to_string(p.chunkSteps) + "; allowed: 1 to 64";
+    }
     if (p.slots == 0 || p.slots > 64)
     {
         return "slots = " + std::to_string(p.slots) + "; allowed: 1 to 64";
@@ -445,21 +463,21 @@ NcclSchedule::Check(const NcclScheduleParameters& p, const NcclCommunicator& com
     {
         return "qpsPerConnection = " + std::to_string(p.qpsPerConnection) + "; allowed: 1 to 128";
     }
-    if (p.algorithm == NcclAlgorithm::TREE && p.collective != NcclCollective::ALL_REDUCE)
+    if (p.algorithm == NcclAlgorithm::TREE && p.collective != NcclOperation::ALL_REDUCE)
     {
-        return std::string("algorithm = tree for ") + NcclCollectiveName(p.collective) +
+        return std::string("algorithm = tree for ") + NcclOperationName(p.collective) +
                "; allowed: tree for allreduce only (ring for every collective)";
     }
-    if (p.collective == NcclCollective::BROADCAST && p.root >= n)
+    if (p.collective == NcclOperation::BROADCAST && p.root >= n)
     {
         return "root = " + std::to_string(p.root) + "; allowed: 0 to " + std::to_string(n - 1);
     }
-    const bool perRank = p.collective == NcclCollective::ALL_GATHER ||
-                         p.collective == NcclCollective::REDUCE_SCATTER ||
-                         p.collective == NcclCollective::ALL_TO_ALL;
+    const bool perRank = p.collective == NcclOperation::ALL_GATHER ||
+                         p.collective == NcclOperation::REDUCE_SCATTER ||
+                         p.collective == NcclOperation::ALL_TO_ALL;
     if (perRank && p.bytes % n != 0)
     {
-        return "bytes = " + std::to_string(p.bytes) + " for " + NcclCollectiveName(p.collective) +
+        return "bytes = " + std::to_string(p.bytes) + " for " + NcclOperationName(p.collective) +
                "; allowed: a multiple of the " + std::to_string(n) + " ranks";
     }
     if (p.allToAllWindow > n - 1)
@@ -476,7 +494,7 @@ NcclSchedule::Build(const NcclScheduleParameters& p, const NcclCommunicator& com
     Builder b(p, comm);
     switch (p.collective)
     {
-    case NcclCollective::ALL_REDUCE:
+    case NcclOperation::ALL_REDUCE:
         if (p.algorithm == NcclAlgorithm::TREE)
         {
             BuildTree(b, p, comm);
@@ -486,14 +504,14 @@ NcclSchedule::Build(const NcclScheduleParameters& p, const NcclCommunicator& com
             BuildRing(b, p, comm);
         }
         break;
-    case NcclCollective::ALL_GATHER:
-    case NcclCollective::REDUCE_SCATTER:
+    case NcclOperation::ALL_GATHER:
+    case NcclOperation::REDUCE_SCATTER:
         BuildRing(b, p, comm);
         break;
-    case NcclCollective::BROADCAST:
+    case NcclOperation::BROADCAST:
         BuildBroadcast(b, p, comm);
         break;
-    case NcclCollective::ALL_TO_ALL:
+    case NcclOperation::ALL_TO_ALL:
         BuildAllToAll(b, p, comm);
         break;
     }
@@ -553,17 +571,17 @@ NcclSchedule::Tree(const NcclCommunicator& comm, uint32_t tree, std::vector<uint
 }
 
 double
-NcclSchedule::BusBandwidthFactor(NcclCollective c, uint32_t n)
+NcclSchedule::BusBandwidthFactor(NcclOperation c, uint32_t n)
 {
     switch (c)
     {
-    case NcclCollective::ALL_REDUCE:
+    case NcclOperation::ALL_REDUCE:
         return 2.0 * (n - 1) / n;
-    case NcclCollective::ALL_GATHER:
-    case NcclCollective::REDUCE_SCATTER:
-    case NcclCollective::ALL_TO_ALL:
+    case NcclOperation::ALL_GATHER:
+    case NcclOperation::REDUCE_SCATTER:
+    case NcclOperation::ALL_TO_ALL:
         return double(n - 1) / n;
-    case NcclCollective::BROADCAST:
+    case NcclOperation::BROADCAST:
         return 1.0;
     }
     return 1.0;

@@ -16,7 +16,7 @@
  * sends how many bytes to whom, on which channel and queue pair, and after which other
  * transfers. A collective engine runs the result on a fabric; the GoogleTests check it against
  * hand-computed schedules. The manual's chapter "AI training" describes the algorithms and the
- * defaults (those of NCCL 2.21: 2 channels, 512 KiB chunks, 8 chunks in flight per
+ * defaults (those of NCCL 2.21: 2 channels, messages of 512 KiB, 4 per chunk, 8 in flight per
  * connection, 1 queue pair per connection, messages round-robin over the queue pairs).
  */
 
@@ -25,7 +25,7 @@ namespace ns3
 
 /// \ingroup reps
 /// The collectives.
-enum class NcclCollective : uint8_t
+enum class NcclOperation : uint8_t
 {
     ALL_REDUCE = 0,
     ALL_GATHER = 1,
@@ -46,7 +46,7 @@ enum class NcclAlgorithm : uint8_t
  * \param c a collective
  * \return its name ("allreduce", "allgather", "reducescatter", "broadcast", "alltoall")
  */
-const char* NcclCollectiveName(NcclCollective c);
+const char* NcclOperationName(NcclOperation c);
 
 /**
  * \param a an algorithm
@@ -83,7 +83,7 @@ struct NcclCommunicator
  */
 struct NcclScheduleParameters
 {
-    NcclCollective collective{NcclCollective::ALL_REDUCE}; //!< The collective.
+    NcclOperation collective{NcclOperation::ALL_REDUCE}; //!< The collective.
     NcclAlgorithm algorithm{NcclAlgorithm::RING};          //!< The algorithm.
     /**
      * The collective's size as nccl-tests states it: the buffer of each rank (all-reduce,
@@ -93,7 +93,8 @@ struct NcclScheduleParameters
      */
     uint64_t bytes{0};
     uint32_t channels{2};         //!< Channels (NCCL_MIN_NCHANNELS = NCCL_MAX_NCHANNELS).
-    uint64_t chunkBytes{524288};  //!< Bytes of one step's message per rank (NCCL_BUFFSIZE / 8).
+    uint64_t chunkBytes{524288};  //!< Bytes of one message (NCCL_BUFFSIZE / NCCL_STEPS).
+    uint32_t chunkSteps{4};       //!< Ring: messages per rank per loop (NCCL's CHUNKSTEPS).
     uint32_t slots{8};            //!< Messages in flight per connection (NCCL_STEPS).
     uint32_t qpsPerConnection{1}; //!< Queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION).
     bool splitDataOnQps{false};   //!< Split each message over the QPs (NCCL_IB_SPLIT_DATA_ON_QPS).
@@ -175,7 +176,7 @@ class NcclSchedule
      * \return the factor nccl-tests gives bus bandwidth over algorithm bandwidth
      *         (all-reduce 2(n-1)/n; all-gather, reduce-scatter, all-to-all (n-1)/n; broadcast 1)
      */
-    static double BusBandwidthFactor(NcclCollective c, uint32_t n);
+    static double BusBandwidthFactor(NcclOperation c, uint32_t n);
 };
 
 } // namespace ns3

@@ -13,7 +13,7 @@
 #include <vector>
 
 using ns3::NcclAlgorithm;
-using ns3::NcclCollective;
+using ns3::NcclOperation;
 using ns3::NcclCommunicator;
 using ns3::NcclSchedule;
 using ns3::NcclScheduleParameters;
@@ -23,13 +23,14 @@ namespace
 {
 
 NcclScheduleParameters
-Params(NcclCollective c, uint64_t bytes, uint64_t chunk = 100)
+Params(NcclOperation c, uint64_t bytes, uint64_t chunk = 100)
 {
     NcclScheduleParameters p;
     p.collective = c;
     p.bytes = bytes;
     p.channels = 1;
     p.chunkBytes = chunk;
+    p.chunkSteps = 1;
     p.slots = 64;
     return p;
 }
@@ -73,7 +74,7 @@ TEST(NcclSchedule, RingAllReduceOfThreeRanks)
     // 3 ranks, one loop of 3 chunks of 100 bytes: step s, position p sends piece (p - s) mod 3
     // to p + 1; steps 0-1 reduce-scatter, 2-3 all-gather; each waits for what p - 1 sent at
     // step s - 1.
-    auto ts = Build(Params(NcclCollective::ALL_REDUCE, 300), NcclCommunicator::Servers(3, 1));
+    auto ts = Build(Params(NcclOperation::ALL_REDUCE, 300), NcclCommunicator::Servers(3, 1));
     ASSERT_EQ(ts.size(), 12U);
     ExpectTransfer(ts[0], 0, 1, 100, {});
     ExpectTransfer(ts[1], 1, 2, 100, {});
@@ -92,14 +93,14 @@ TEST(NcclSchedule, RingAllReduceOfThreeRanks)
     for (const auto& [rank, bytes] : SentBytes(ts))
     {
         EXPECT_DOUBLE_EQ(bytes / 300.0,
-                         NcclSchedule::BusBandwidthFactor(NcclCollective::ALL_REDUCE, 3));
+                         NcclSchedule::BusBandwidthFactor(NcclOperation::ALL_REDUCE, 3));
     }
 }
 
 TEST(NcclSchedule, RingAllReducePiecesAndLoops)
 {
     // 301 bytes in one loop of 3 x 101: pieces 101, 100, 100 follow their index around.
-    auto ts = Build(Params(NcclCollective::ALL_REDUCE, 301, 101), NcclCommunicator::Servers(3, 1));
+    auto ts = Build(Params(NcclOperation::ALL_REDUCE, 301, 101), NcclCommunicator::Servers(3, 1));
     ASSERT_EQ(ts.size(), 12U);
     EXPECT_EQ(ts[0].bytes, 101U); // position 0, step 0: piece 0
     EXPECT_EQ(ts[4].bytes, 101U); // position 1, step 1: piece 0
@@ -107,14 +108,14 @@ TEST(NcclSchedule, RingAllReducePiecesAndLoops)
     EXPECT_EQ(ts[9].bytes, 101U); // position 0, step 3: piece 0
     // Chunks of 100: a second loop of 1 byte, whose one non-empty piece goes round alone,
     // each hop after the last (empty pieces send nothing and pass their wait on).
-    auto odd = Build(Params(NcclCollective::ALL_REDUCE, 301), NcclCommunicator::Servers(3, 1));
+    auto odd = Build(Params(NcclOperation::ALL_REDUCE, 301), NcclCommunicator::Servers(3, 1));
     ASSERT_EQ(odd.size(), 16U);
     ExpectTransfer(odd[12], 0, 1, 1, {});
     ExpectTransfer(odd[13], 1, 2, 1, {12});
     ExpectTransfer(odd[14], 2, 0, 1, {13});
     ExpectTransfer(odd[15], 0, 1, 1, {14});
     // 700 bytes: loops of 300, 300 and 100 (pieces 34, 33, 33); the chunk index is the loop.
-    auto big = Build(Params(NcclCollective::ALL_REDUCE, 700), NcclCommunicator::Servers(3, 1));
+    auto big = Build(Params(NcclOperation::ALL_REDUCE, 700), NcclCommunicator::Servers(3, 1));
     ASSERT_EQ(big.size(), 36U);
     EXPECT_EQ(big[24].chunk, 2U);
     EXPECT_EQ(big[24].bytes, 34U);
@@ -127,6 +128,21 @@ TEST(NcclSchedule, RingAllReducePiecesAndLoops)
     EXPECT_EQ(total, 3U * 4U * 700U / 3U); // every rank sends 2(n-1)/n of the buffer
 }
 
+TEST(NcclSchedule, RingPiecesInSeveralMessages)
+{
+    // Chunks of 2 messages of 100 bytes: a loop of 3 ranks moves up to 600 bytes, each step's
+    // piece in up to two messages; message m waits for message m of the step before.
+    auto p = Params(NcclOperation::ALL_REDUCE, 450);
+    p.chunkSteps = 2;
+    auto ts = Build(p, NcclCommunicator::Servers(3, 1));
+    // Pieces of 150: messages of 100 and 50; 4 steps x 3 positions x 2 messages.
+    ASSERT_EQ(ts.size(), 24U);
+    ExpectTransfer(ts[0], 0, 1, 100, {});
+    ExpectTransfer(ts[1], 0, 1, 50, {});
+    ExpectTransfer(ts[6], 0, 1, 100, {4}); // step 1 of position 0: rank 2's step-0 messages
+    ExpectTransfer(ts[7], 0, 1, 50, {5});
+}
+
 TEST(NcclSchedule, RingsOfChannelsOnServers)
 {
     // 2 servers x 2 GPUs: channel 0 enters each server at GPU 0, channel 1 at GPU 1.
@@ -135,7 +151,7 @@ TEST(NcclSchedule, RingsOfChannelsOnServers)
     EXPECT_EQ(NcclSchedule::Ring(comm, 1), (std::vector<uint32_t>{1, 0, 3, 2}));
     EXPECT_EQ(NcclSchedule::Ring(comm, 2), (std::vector<uint32_t>{0, 1, 2, 3}));
     // The buffer is shared among channels: 2 channels of 200 bytes, 4 pieces of 50.
-    auto p = Params(NcclCollective::ALL_REDUCE, 400);
+    auto p = Params(NcclOperation::ALL_REDUCE, 400);
     p.channels = 2;
     auto ts = Build(p, comm);
     ASSERT_EQ(ts.size(), 2U * 6U * 4U);
@@ -151,7 +167,7 @@ TEST(NcclSchedule, SlotsBoundTheMessagesInFlight)
 {
     // All-gather of 2 ranks, 400 bytes each (800 in all), chunks of 100: 4 messages per
     // connection; with 2 slots message k waits for message k - 2 of its connection.
-    auto p = Params(NcclCollective::ALL_GATHER, 800);
+    auto p = Params(NcclOperation::ALL_GATHER, 800);
     p.slots = 2;
     auto ts = Build(p, NcclCommunicator::Servers(2, 1));
     ASSERT_EQ(ts.size(), 8U);
@@ -167,7 +183,7 @@ TEST(NcclSchedule, SlotsBoundTheMessagesInFlight)
 TEST(NcclSchedule, QueuePairsPerConnection)
 {
     // Round-robin (NCCL_IB_SPLIT_DATA_ON_QPS=0): message k of a connection on QP k mod 2.
-    auto p = Params(NcclCollective::ALL_GATHER, 800);
+    auto p = Params(NcclOperation::ALL_GATHER, 800);
     p.qpsPerConnection = 2;
     auto ts = Build(p, NcclCommunicator::Servers(2, 1));
     ASSERT_EQ(ts.size(), 8U);
@@ -177,7 +193,7 @@ TEST(NcclSchedule, QueuePairsPerConnection)
         EXPECT_EQ(ts[i].bytes, 100U);
     }
     // Split (=1): each message in two halves, one per QP; the next step waits for both.
-    p = Params(NcclCollective::ALL_GATHER, 3 * 101, 1000);
+    p = Params(NcclOperation::ALL_GATHER, 3 * 101, 1000);
     p.qpsPerConnection = 2;
     p.splitDataOnQps = true;
     auto split = Build(p, NcclCommunicator::Servers(3, 1));
@@ -200,7 +216,7 @@ TEST(NcclSchedule, PxnSendsFromTheGpuOnThePeersRail)
     // 2 servers x 2 GPUs, ring 0 1 2 3: the hops 1 -> 2 and 3 -> 0 cross rails (GPU 1 to
     // GPU 0). With PXN, GPU 1 hands the data to GPU 0 of its server over the scale-up
     // domain, which sends it on rail 0.
-    auto p = Params(NcclCollective::ALL_GATHER, 400);
+    auto p = Params(NcclOperation::ALL_GATHER, 400);
     p.pxn = true;
     auto ts = Build(p, NcclCommunicator::Servers(2, 2));
     // Step 0: 0->1 (scale-up), 1->0 then 0->2 (PXN), 2->3 (scale-up), 3->2 then 2->0 (PXN).
@@ -234,7 +250,7 @@ TEST(NcclSchedule, PxnSendsFromTheGpuOnThePeersRail)
 TEST(NcclSchedule, BroadcastIsAPipelinedChainFromTheRoot)
 {
     // Root 2 of 4: chain 2 3 0 1; chunks of 100, 100, 50; hop h of chunk k after hop h - 1.
-    auto p = Params(NcclCollective::BROADCAST, 250);
+    auto p = Params(NcclOperation::BROADCAST, 250);
     p.root = 2;
     auto ts = Build(p, NcclCommunicator::Servers(4, 1));
     ASSERT_EQ(ts.size(), 9U);
@@ -250,7 +266,7 @@ TEST(NcclSchedule, AllToAllWithAWindowOfPeers)
 {
     // 4 ranks, 400 bytes each: 100 to each peer (the own share is a local copy); one peer at
     // a time: rank 0 sends to 1, then 2 once 1's arrived, then 3.
-    auto p = Params(NcclCollective::ALL_TO_ALL, 400);
+    auto p = Params(NcclOperation::ALL_TO_ALL, 400);
     p.allToAllWindow = 1;
     auto ts = Build(p, NcclCommunicator::Servers(4, 1));
     ASSERT_EQ(ts.size(), 12U);
@@ -268,7 +284,7 @@ TEST(NcclSchedule, AllToAllWithAWindowOfPeers)
     for (const auto& [rank, bytes] : SentBytes(ts))
     {
         EXPECT_DOUBLE_EQ(bytes / 400.0,
-                         NcclSchedule::BusBandwidthFactor(NcclCollective::ALL_TO_ALL, 4));
+                         NcclSchedule::BusBandwidthFactor(NcclOperation::ALL_TO_ALL, 4));
     }
 }
 
@@ -290,7 +306,7 @@ TEST(NcclSchedule, DoubleBinaryTree)
     EXPECT_EQ(parent, (std::vector<uint32_t>{2, 0, 2, 2}));
 
     // All-reduce of one chunk on tree 0: up 0->1, 2->1, then 1->3; down 3->1, then 1->0, 1->2.
-    auto p = Params(NcclCollective::ALL_REDUCE, 100);
+    auto p = Params(NcclOperation::ALL_REDUCE, 100);
     p.algorithm = NcclAlgorithm::TREE;
     auto ts = Build(p, comm);
     ASSERT_EQ(ts.size(), 6U);
@@ -314,16 +330,16 @@ TEST(NcclSchedule, DoubleBinaryTree)
 TEST(NcclSchedule, CheckNamesTheParameterAndRange)
 {
     NcclCommunicator comm = NcclCommunicator::Servers(4, 1);
-    auto p = Params(NcclCollective::ALL_REDUCE, 100);
+    auto p = Params(NcclOperation::ALL_REDUCE, 100);
     EXPECT_EQ(NcclSchedule::Check(p, comm), "");
     EXPECT_EQ(NcclSchedule::Check(p, NcclCommunicator::Servers(1, 1)),
               "communicator: 1 ranks; allowed: 2 to 65536");
     p.channels = 0;
     EXPECT_EQ(NcclSchedule::Check(p, comm), "channels = 0; allowed: 1 to 64");
-    p = Params(NcclCollective::ALL_GATHER, 102);
+    p = Params(NcclOperation::ALL_GATHER, 102);
     EXPECT_EQ(NcclSchedule::Check(p, comm),
               "bytes = 102 for allgather; allowed: a multiple of the 4 ranks");
-    p = Params(NcclCollective::BROADCAST, 100);
+    p = Params(NcclOperation::BROADCAST, 100);
     p.algorithm = NcclAlgorithm::TREE;
     EXPECT_EQ(NcclSchedule::Check(p, comm),
               "algorithm = tree for broadcast; allowed: tree for allreduce only (ring for every "
@@ -333,14 +349,14 @@ TEST(NcclSchedule, CheckNamesTheParameterAndRange)
     EXPECT_EQ(NcclSchedule::Check(p, comm), "root = 4; allowed: 0 to 3");
     comm.local[1] = 0;
     comm.server[1] = 0;
-    EXPECT_EQ(NcclSchedule::Check(Params(NcclCollective::ALL_REDUCE, 100), comm),
+    EXPECT_EQ(NcclSchedule::Check(Params(NcclOperation::ALL_REDUCE, 100), comm),
               "communicator: rank 1 is GPU 0 of server 0 again; allowed: each GPU once");
 }
 
 TEST(NcclSchedule, BusBandwidthFactors)
 {
-    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclCollective::ALL_REDUCE, 8), 1.75);
-    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclCollective::ALL_GATHER, 8), 0.875);
-    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclCollective::REDUCE_SCATTER, 8), 0.875);
-    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclCollective::BROADCAST, 8), 1.0);
+    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::ALL_REDUCE, 8), 1.75);
+    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::ALL_GATHER, 8), 0.875);
+    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::REDUCE_SCATTER, 8), 0.875);
+    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::BROADCAST, 8), 1.0);
 }
