@@ -98,8 +98,8 @@ IsValidName(const std::string& name)
     }
     for (char c : name)
     {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                        c == '-' || c == '_' || c == '.' || c == '+';
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                        (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '+';
         if (!ok)
         {
             return false;
@@ -139,9 +139,8 @@ Optional(py::handle o, const char* name)
 TypeId
 PythonPathSelector::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::PythonPathSelector")
-                            .SetParent<PathSelector>()
-                            .SetGroupName("Reps");
+    static TypeId tid =
+        TypeId("ns3::PythonPathSelector").SetParent<PathSelector>().SetGroupName("Reps");
     return tid;
 }
 
@@ -298,8 +297,7 @@ PythonPathSelector::DoNextEntropy(bool retransmission, Choice& why)
             if (PyTuple_GET_SIZE(r.ptr()) != 2)
             {
                 Fail(PyExc_TypeError,
-                     "path selector '" + GetName() +
-                         "': next_entropy() returned a tuple of " +
+                     "path selector '" + GetName() + "': next_entropy() returned a tuple of " +
                          std::to_string(PyTuple_GET_SIZE(r.ptr())) +
                          "; allowed: an EV, or (EV, choice)");
                 return GetEntropyBase();
@@ -320,8 +318,7 @@ PythonPathSelector::DoNextEntropy(bool retransmission, Choice& why)
             }
             why = static_cast<Choice>(c);
         }
-        const long long ev =
-            PyLong_Check(evObject.ptr()) ? PyLong_AsLongLong(evObject.ptr()) : -1;
+        const long long ev = PyLong_Check(evObject.ptr()) ? PyLong_AsLongLong(evObject.ptr()) : -1;
         const long long lo = GetEntropyBase();
         const long long hi = lo + GetEntropySpace();
         if (!PyLong_Check(evObject.ptr()) || ev < lo || ev >= hi)
@@ -411,8 +408,8 @@ PythonPathSelector::DoGetCounters(Counters& counters) const
         if (!py::isinstance<py::dict>(r))
         {
             self->Fail(PyExc_TypeError,
-                       "path selector '" + GetName() + "': counters() returned a " +
-                           TypeName(r) + "; allowed: a dict of names to integers >= 0");
+                       "path selector '" + GetName() + "': counters() returned a " + TypeName(r) +
+                           "; allowed: a dict of names to integers >= 0");
             return;
         }
         for (auto item : py::reinterpret_borrow<py::dict>(r))
@@ -496,8 +493,8 @@ PythonPathSelector::Register(const std::string& name, py::object factory)
     }
     if (Registry().size() >= MAX_SELECTORS)
     {
-        throw py::value_error("register_selector('" + name + "'): " +
-                              std::to_string(MAX_SELECTORS) +
+        throw py::value_error("register_selector('" + name +
+                              "'): " + std::to_string(MAX_SELECTORS) +
                               " Python path selectors are registered already, the most one "
                               "process can hold; register a factory again under an existing "
                               "name instead");
@@ -571,9 +568,10 @@ PythonPathSelector::Bind(py::module_& m)
     py::class_<B> base(m, "PathSelector", py::dynamic_attr());
     base.doc() = "Base class of a path selector written in Python (see reps.register_selector)";
     base.def(py::init<>())
-        .def("random_entropy",
-             [](const B& b) { return b.Get().PyRandomEntropy(); },
-             "An EV drawn uniformly from the entropy space, from the selector's ns-3 stream")
+        .def(
+            "random_entropy",
+            [](const B& b) { return b.Get().PyRandomEntropy(); },
+            "An EV drawn uniformly from the entropy space, from the selector's ns-3 stream")
         .def(
             "random_integer",
             [](const B& b, uint32_t max) { return b.Get().PyRandomInteger(max); },
@@ -586,8 +584,7 @@ PythonPathSelector::Bind(py::module_& m)
             "Ask the transport to probe an EV; probe_reply(ev, rtt) gets the answer")
         .def_property_readonly("attached", &B::IsAttached)
         .def_property_readonly("name", [](const B& b) { return b.Get().GetName(); })
-        .def_property_readonly("entropy_base",
-                               [](const B& b) { return b.Get().GetEntropyBase(); })
+        .def_property_readonly("entropy_base", [](const B& b) { return b.Get().GetEntropyBase(); })
         .def_property_readonly("entropy_space",
                                [](const B& b) { return b.Get().GetEntropySpace(); })
         .def_property_readonly("planes", [](const B& b) { return b.Get().GetContext().planes; })
@@ -597,8 +594,7 @@ PythonPathSelector::Bind(py::module_& m)
                                [](const B& b) { return b.Get().GetContext().rto.GetSeconds(); })
         .def_property_readonly("bdp_packets",
                                [](const B& b) { return b.Get().GetContext().bdpPackets; })
-        .def_property_readonly("trimming",
-                               [](const B& b) { return b.Get().GetContext().trimming; })
+        .def_property_readonly("trimming", [](const B& b) { return b.Get().GetContext().trimming; })
         .def_property_readonly("packets", [](const B& b) { return b.Get().GetPacketCount(); });
     // Choices (the second value next_entropy may return) and feedback kinds.
     base.attr("FIXED") = static_cast<int>(PathSelector::FIXED);

@@ -125,14 +125,14 @@ class PythonPathSelector : public PathSelector
     /// Detach the Python object: its handle raises from now on, the references go.
     void Release();
 
-    uint32_t m_slot;                 //!< The registered selector.
-    pybind11::object m_impl;         //!< The Python object of this connection.
+    uint32_t m_slot;                     //!< The registered selector.
+    pybind11::object m_impl;             //!< The Python object of this connection.
     PythonSelectorBase* m_base{nullptr}; //!< Its reps.PathSelector part.
-    pybind11::object m_next;         //!< Its next_entropy.
-    pybind11::object m_feedback;     //!< Its feedback, or None.
-    pybind11::object m_timeout;      //!< Its timeout, or None.
-    pybind11::object m_probeReply;   //!< Its probe_reply, or None.
-    pybind11::object m_counters;     //!< Its counters, or None.
+    pybind11::object m_next;             //!< Its next_entropy.
+    pybind11::object m_feedback;         //!< Its feedback, or None.
+    pybind11::object m_timeout;          //!< Its timeout, or None.
+    pybind11::object m_probeReply;       //!< Its probe_reply, or None.
+    pybind11::object m_counters;         //!< Its counters, or None.
 };
 
 /**

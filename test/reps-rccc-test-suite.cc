@@ -555,7 +555,7 @@ class RcccRtsTestCase : public TestCase
         Bed bed;
         bed.Build(1, 8, 1, "100Gbps", "100Gbps", true, "ns3::RcccCongestionControl", false);
         auto [a, aRx] = bed.Connect(1, 0);
-        Ptr<DropLastPacket> loss = Create<DropLastPacket>(aRx->GetQpn());
+        Ptr<DropLastPacket> loss = CreateObject<DropLastPacket>(aRx->GetQpn());
         PointerValue em;
         bed.fabric->GetLinkDevice(bed.fabric->GetHostLink(0), 0)
             ->GetAttribute("ReceiveErrorModel", em);
@@ -665,7 +665,7 @@ class RcccLostPullsTestCase : public TestCase
         Bed bed;
         bed.Build(1, 2, 1, "100Gbps", "100Gbps", false, "ns3::RcccCongestionControl", false);
         auto [tx, rx] = bed.Connect(0, 1);
-        Ptr<DropPulls> loss = Create<DropPulls>(MicroSeconds(5), MicroSeconds(155));
+        Ptr<DropPulls> loss = CreateObject<DropPulls>(MicroSeconds(5), MicroSeconds(155));
         PointerValue em;
         bed.fabric->GetLinkDevice(bed.fabric->GetHostLink(0), 0)
             ->GetAttribute("ReceiveErrorModel", em);

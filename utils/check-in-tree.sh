@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves the in-tree build: the module copied to contrib/reps of an ns-3 source tree builds with
 # ns-3's own build system, every reps test suite passes under ./test.py, the examples listed in
-# test/examples-to-run.py pass under ./test.py, and one example runs with ./ns3 run.
+# test/examples-to-run.py pass under ./test.py, and one example runs with ./ns3 run; the
+# Python module (build/bindings/python/reps) passes its tests.
 #
 # Usage: utils/check-in-tree.sh [options] [NS3_DIR]
 #   NS3_DIR        an ns-3 source tree (ns-3.37 or newer) to use. Its contrib/reps is replaced
@@ -108,6 +109,8 @@ trap 'rm -rf "$logs"' EXIT
 # What ns-3 itself needs to build (Debian names), plus the module's own libraries.
 reps_install_packages cmake g++ ninja-build python3 libgsl-dev libsqlite3-dev libxml2-dev \
     nlohmann-json3-dev
+# The module's Python package (pybind11) and its tests.
+reps_install_packages python3-dev pybind11-dev python3-pybind11 python3-pytest
 # ns-3's MPI module (distributed runs, --systems): Debian's Open MPI.
 mpi_flags=()
 if [ "$mpi" -eq 1 ]; then
@@ -176,6 +179,16 @@ while IFS= read -r entry; do
     reps_log "./ns3 run \"$entry\""
     ./ns3 run --no-build "$entry" >"$logs/example.log" 2>&1 || { tail -20 "$logs/example.log"; failed=1; }
 done <<<"$entries"
+
+# The Python module, built next to ns-3's own package (build/bindings/python/reps): its tests,
+# those that need the standalone build's examples skipped.
+if [ -f build/bindings/python/reps/__init__.py ]; then
+    reps_log "the Python module: contrib/reps/python/tests (pytest)"
+    PYTHONPATH=build/bindings/python /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+        contrib/reps/python/tests || failed=1
+else
+    reps_log "the Python module was not built (build/bindings/python/reps)"; failed=1
+fi
 
 # A distributed run: 2 ranks of a tiny fabric against the sequential run (same flows, same
 # completion times to the nanosecond, same counters).

@@ -43,9 +43,11 @@ if [ "$sanitize" -eq 1 ]; then
         "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1"
         "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
         "-DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined"
+        "-DCMAKE_MODULE_LINKER_FLAGS=-fsanitize=address,undefined"
         -DREPS_TEST_FULLNESS=QUICK
-        # An instrumented extension module loads only into an instrumented interpreter.
-        -DREPS_PYTHON=OFF
+        # The Python tests load the instrumented extension into Debian's interpreter, which is
+        # not instrumented: the ASan runtime is preloaded (python/CMakeLists.txt).
+        "-DREPS_PYTHON_PRELOAD=$(${CXX:-g++} -print-file-name=libasan.so)"
     )
     suppressions="$REPS_ROOT/test/sanitizer"
     export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_init_order=1:detect_stack_use_after_return=1"
