@@ -9,7 +9,9 @@ step by step (no experiment layer), the same options, the same printed report an
 
 Question: when one leaf uplink runs at a quarter of its rate, how much of the traffic that
 leaf sends upward does a path selector still put on it, and what does that cost the flows?
-The manual's chapter "Python", section "Writing a script step by step", walks through it.
+The manual's chapter "Python", section "Writing a script step by step", walks through it;
+it quotes the regions between "# [name]" and "# [name end]" as they are here (the test
+reps-manual-snippets checks them).
 """
 
 import argparse
@@ -93,6 +95,7 @@ def check_params(p):
 
 def build_fabric(p):
     """Step 2: the fabric, by attributes of ClosFabricHelper."""
+    # [py-fabric]
     # The devices' MTU holds a full packet's payload and its headers (IPv4, UDP, BTH, ...).
     fabric_helper = reps.ClosFabricHelper(Tiers=2, Leaves=p.leaves, HostsPerLeaf=p.hostsPerLeaf,
                                           Spines=p.spines, HostLinkRate=p.linkRate,
@@ -101,22 +104,27 @@ def build_fabric(p):
                                         Kmax="80p", Trimming=False)
     fabric = fabric_helper.build()
     reps.ClosFabricHelper.assign_streams(fabric, 100)
+    # [py-fabric end]
     return fabric
 
 
 def connect_traces(launcher, counters):
     """Step 6: trace sources of the sending queue pairs and their path selectors."""
+    # [py-traces]
     launcher.connect("QueuePair/PacketSent", counters.packet_sent)
     launcher.connect("PathSelector/Feedback", counters.feedback)
     # Only REPS has this source; the selectors without it are skipped.
     launcher.connect("PathSelector/FreezeStarted", counters.freeze_started)
+    # [py-traces end]
 
 
 def uplink_bytes(p, fabric):
     """Bytes leaf 0 sent upward, on all its uplinks and on the slow one."""
+    # [py-results]
     up = sum(fabric.link_counters(fabric.leaf_spine_link(0, s), 0)["bytes"]
              for s in range(p.spines))
     slow = fabric.link_counters(fabric.leaf_spine_link(0, 0), 0)["bytes"]
+    # [py-results end]
     return up, slow
 
 
@@ -172,10 +180,13 @@ def build(p):
     fabric = build_fabric(p)
 
     # Step 3: the fault under study, from the start.
+    # [py-fault]
     slow_link = fabric.leaf_spine_link(0, 0)
     fabric.degrade_link(slow_link, p.degradedRate)
+    # [py-fault end]
 
     # Step 4: RDMA on every host, one path selector type for every queue pair.
+    # [py-transport]
     base_rtt = fabric.base_rtt(0, fabric.n_hosts - 1, p.mtu + 60, 64)
     rdma = reps.RdmaHelper()
     rdma.set_path_selector(p.selector)
@@ -184,8 +195,10 @@ def build(p):
     rdma.set_queue_pair_attribute("BaseRtt", base_rtt)
     rdma.set_queue_pair_attribute("Rto", 5 * base_rtt)
     rdma.install(fabric)
+    # [py-transport end]
 
     # Step 5: the workload: a random permutation, one flow per host, at 1 us.
+    # [py-workload]
     workload = reps.WorkloadHelper(fabric.n_hosts)
     workload.set_start_time("1us")
     workload.assign_streams(200)
@@ -196,6 +209,7 @@ def build(p):
     runner = reps.WorkloadRunner(launcher)
     runner.stats.set_ideal(p.linkRate, base_rtt)
     runner.schedule(flows)
+    # [py-workload end]
 
     return fabric, launcher, runner
 
@@ -231,7 +245,9 @@ def main(argv=None):
     connect_traces(launcher, counters)
 
     # Step 7: run until the last flow completes (or 1 s of simulated time).
+    # [py-run]
     stats = runner.run(time_limit="1s")
+    # [py-run end]
 
     # Step 8: results.
     report(p, fabric, stats, counters)

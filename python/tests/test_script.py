@@ -45,14 +45,14 @@ def cpp_research_script():
     return path
 
 
-def tiny_fabric(**attributes):
+def tiny_fabric(selector="ops", **attributes):
     """Steps 2 to 5 of the research script on 4 hosts; returns fabric, launcher, runner."""
     fabric = reps.ClosFabricHelper(Leaves=2, HostsPerLeaf=2, Spines=2, HostLinkRate="100Gbps",
                                    LeafUplinkRate="100Gbps", **attributes).build()
     reps.ClosFabricHelper.assign_streams(fabric, 100)
     base_rtt = fabric.base_rtt(0, fabric.n_hosts - 1, 4156, 64)
     rdma = reps.RdmaHelper()
-    rdma.set_path_selector("ops")
+    rdma.set_path_selector(selector)
     rdma.set_queue_pair_attribute("BaseRtt", base_rtt)
     rdma.install(fabric)
     workload = reps.WorkloadHelper(fabric.n_hosts)
@@ -215,6 +215,25 @@ def test_hooks_on_queue_pairs_and_selectors():
     assert len(chosen) == qp.stats["packets_sent"]
     assert set(chosen) == {reps.PathSelector.RANDOM}
     assert changes == [(fabric.leaf_spine_link(1, 1), False), (fabric.leaf_spine_link(1, 1), True)]
+
+
+def test_python_path_selector_in_a_script():
+    """A selector written in Python is named like the module's."""
+    @reps.register_selector("script-rr")
+    class RoundRobin(reps.PathSelector):
+        def __init__(self):
+            super().__init__()
+            self.n = 0
+
+        def next_entropy(self, retransmission):
+            self.n += 1
+            return self.entropy_base + self.n % 8, self.ROUND_ROBIN
+
+    fabric, launcher, runner = tiny_fabric(selector="script-rr")
+    chosen = []
+    launcher.connect("PathSelector/EntropyChosen", lambda ev, why, rtx: chosen.append(why))
+    assert runner.run(time_limit="10ms").completed_count == 4
+    assert chosen and set(chosen) == {reps.PathSelector.ROUND_ROBIN}
 
 
 def test_exception_in_hook_stops_the_run():
