@@ -101,31 +101,6 @@ ApplyOption(const std::string& name, const std::string& value, FabricExperiment&
     throw py::value_error(error);
 }
 
-/**
- * \param base a type
- * \param source a trace source
- * \return an empty string when \p base or one of its subclasses has \p source and a callable
- *         can be connected to it, else why not
- */
-std::string
-CheckSourceOfFamily(TypeId base, const std::string& source)
-{
-    std::string first = PythonTraceHooks::CheckSource(base, source);
-    for (uint16_t i = 0; i < TypeId::GetRegisteredN() && !first.empty(); ++i)
-    {
-        TypeId tid = TypeId::GetRegistered(i);
-        if (tid != base && tid.IsChildOf(base))
-        {
-            TypeId::TraceSourceInformation info;
-            if (tid.LookupTraceSourceByName(source, &info))
-            {
-                return PythonTraceHooks::CheckSource(tid, source);
-            }
-        }
-    }
-    return first.empty() ? first : first + " (nor has any subclass)";
-}
-
 /// Resets ns-3's attribute defaults and global values when it goes out of scope.
 struct ConfigResetAtExit
 {
@@ -225,17 +200,9 @@ PythonExperiment::Connect(const std::string& target, py::function fn, bool conte
     std::string kind = target.substr(0, cut);
     std::string source = target.substr(cut + 1);
     std::string error;
-    if (kind == "QueuePair")
+    if (kind == "QueuePair" || kind == "PathSelector" || kind == "CongestionControl")
     {
-        error = PythonTraceHooks::CheckSource(RdmaQueuePair::GetTypeId(), source);
-    }
-    else if (kind == "PathSelector")
-    {
-        error = CheckSourceOfFamily(PathSelector::GetTypeId(), source);
-    }
-    else if (kind == "CongestionControl")
-    {
-        error = CheckSourceOfFamily(RdmaCongestionControl::GetTypeId(), source);
+        error = PythonTraceHooks::CheckQueuePairSource(kind, source);
     }
     else if (kind == "Fabric")
     {
@@ -259,12 +226,21 @@ PythonExperiment::Built(Ptr<ClosFabric> fabric, const std::vector<Ptr<RdmaQueueP
 {
     for (const Hook& hook : m_hooks)
     {
+        if (hook.kind != "Fabric" && hook.kind[0] != '/')
+        {
+            PythonTraceHooks::ConnectQueuePairs(senders,
+                                                hook.kind,
+                                                hook.source,
+                                                hook.fn,
+                                                hook.context);
+            continue;
+        }
         std::vector<std::pair<Ptr<Object>, std::string>> objects;
         if (hook.kind == "Fabric")
         {
             objects.emplace_back(fabric, "Fabric");
         }
-        else if (hook.kind[0] == '/')
+        else
         {
             Config::MatchContainer matches = Config::LookupMatches(hook.kind);
             for (std::size_t i = 0; i < matches.GetN(); ++i)
@@ -272,28 +248,12 @@ PythonExperiment::Built(Ptr<ClosFabric> fabric, const std::vector<Ptr<RdmaQueueP
                 objects.emplace_back(matches.Get(i), matches.GetMatchedPath(i));
             }
         }
-        else
-        {
-            for (std::size_t i = 0; i < senders.size(); ++i)
-            {
-                Ptr<Object> o = senders[i];
-                if (hook.kind == "PathSelector")
-                {
-                    o = senders[i]->GetPathSelector();
-                }
-                else if (hook.kind == "CongestionControl")
-                {
-                    o = senders[i]->GetCongestionControl();
-                }
-                objects.emplace_back(o, "QueuePair/" + std::to_string(i));
-            }
-        }
         for (const auto& [object, where] : objects)
         {
             TypeId::TraceSourceInformation info;
             if (!object || !object->GetInstanceTypeId().LookupTraceSourceByName(hook.source, &info))
             {
-                continue; // e.g. FreezeStarted of a selector that never freezes
+                continue; // a matched object without the source
             }
             std::string error = PythonTraceHooks::Connect(PeekPointer(object),
                                                           hook.source,

@@ -14,6 +14,7 @@
 #include "ns3/path-selector.h"
 #include "ns3/port-selector.h"
 #include "ns3/queue-item.h"
+#include "ns3/rdma-congestion-control.h"
 #include "ns3/rdma-queue-pair.h"
 #include "ns3/simulator.h"
 
@@ -263,6 +264,93 @@ PythonTraceHooks::CheckSource(TypeId tid, const std::string& name)
     std::string error;
     FindConnector(tid, name, error);
     return error;
+}
+
+namespace
+{
+
+/**
+ * \param base a type
+ * \param name a trace source
+ * \return an empty string when \p base or one of its subclasses has \p name and a callable
+ *         can be connected to it, else why not
+ */
+std::string
+CheckSourceOfFamily(TypeId base, const std::string& name)
+{
+    std::string first = PythonTraceHooks::CheckSource(base, name);
+    for (uint16_t i = 0; i < TypeId::GetRegisteredN() && !first.empty(); ++i)
+    {
+        TypeId tid = TypeId::GetRegistered(i);
+        if (tid != base && tid.IsChildOf(base))
+        {
+            TypeId::TraceSourceInformation info;
+            if (tid.LookupTraceSourceByName(name, &info))
+            {
+                return PythonTraceHooks::CheckSource(tid, name);
+            }
+        }
+    }
+    return first.empty() ? first : first + " (nor has any subclass)";
+}
+
+} // namespace
+
+std::string
+PythonTraceHooks::CheckQueuePairSource(const std::string& kind, const std::string& name)
+{
+    if (kind == "QueuePair")
+    {
+        return CheckSource(RdmaQueuePair::GetTypeId(), name);
+    }
+    if (kind == "PathSelector")
+    {
+        return CheckSourceOfFamily(PathSelector::GetTypeId(), name);
+    }
+    if (kind == "CongestionControl")
+    {
+        return CheckSourceOfFamily(RdmaCongestionControl::GetTypeId(), name);
+    }
+    return "unknown target '" + kind + "'; allowed: QueuePair, PathSelector, CongestionControl";
+}
+
+std::size_t
+PythonTraceHooks::ConnectQueuePairs(const std::vector<Ptr<RdmaQueuePair>>& queuePairs,
+                                    const std::string& kind,
+                                    const std::string& name,
+                                    py::function fn,
+                                    bool context)
+{
+    std::string error = CheckQueuePairSource(kind, name);
+    if (!error.empty())
+    {
+        throw py::value_error(error);
+    }
+    std::size_t connected = 0;
+    for (std::size_t i = 0; i < queuePairs.size(); ++i)
+    {
+        Ptr<Object> o = queuePairs[i];
+        if (kind == "PathSelector")
+        {
+            o = queuePairs[i]->GetPathSelector();
+        }
+        else if (kind == "CongestionControl")
+        {
+            o = queuePairs[i]->GetCongestionControl();
+        }
+        TypeId::TraceSourceInformation info;
+        if (!o || !o->GetInstanceTypeId().LookupTraceSourceByName(name, &info))
+        {
+            continue; // e.g. FreezeStarted of a selector that never freezes
+        }
+        error = Connect(PeekPointer(o), name, fn, context ? "QueuePair/" + std::to_string(i) : "");
+        if (!error.empty())
+        {
+            throw py::value_error(error);
+        }
+        ++connected;
+    }
+    return connected;
 }
 
 std::string

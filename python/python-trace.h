@@ -6,6 +6,7 @@
 #define REPS_PYTHON_TRACE_H
 
 #include "ns3/object-base.h"
+#include "ns3/ptr.h"
 #include "ns3/type-id.h"
 
 #include <pybind11/pybind11.h>
@@ -14,6 +15,8 @@
 
 namespace ns3
 {
+
+class RdmaQueuePair;
 
 /**
  * \ingroup reps
@@ -53,6 +56,32 @@ class PythonTraceHooks
      * \return an empty string when a callable can be connected to it, else why not
      */
     static std::string CheckSource(TypeId tid, const std::string& name);
+
+    /**
+     * \param kind "QueuePair", "PathSelector" or "CongestionControl"
+     * \param name a trace source
+     * \return an empty string when a callable can be connected to \p name of a queue pair, of
+     *         a path selector or of a congestion controller (of a subclass of the base: a
+     *         selector without it is skipped by ConnectQueuePairs()), else why not
+     */
+    static std::string CheckQueuePairSource(const std::string& kind, const std::string& name);
+
+    /**
+     * Connect a callable to a trace source of every queue pair of a list, of their path
+     * selectors or of their congestion controllers (CheckQueuePairSource() first); an object
+     * without the source is skipped (FreezeStarted of a selector that never freezes).
+     * \param queuePairs the queue pairs
+     * \param kind "QueuePair", "PathSelector" or "CongestionControl"
+     * \param name the trace source
+     * \param fn the callable
+     * \param context whether \p fn gets "QueuePair/i" first (i: the index in \p queuePairs)
+     * \return the number of trace sources connected
+     */
+    static std::size_t ConnectQueuePairs(const std::vector<Ptr<RdmaQueuePair>>& queuePairs,
+                                         const std::string& kind,
+                                         const std::string& name,
+                                         pybind11::function fn,
+                                         bool context);
 
     /// \return the callback names of the trace sources a callable can be connected to
     static std::vector<std::string> GetSupportedCallbacks();

@@ -11,6 +11,7 @@
  */
 
 #include "python-experiment.h"
+#include "python-script.h"
 #include "python-selector.h"
 #include "python-simulator.h"
 #include "python-trace.h"
@@ -41,6 +42,7 @@ PYBIND11_MODULE(_reps, m)
           &PythonTraceHooks::GetSupportedCallbacks,
           "The callback types of the trace sources a Python callable can be connected to");
 
+    PythonScript::Bind(m);
     PythonSimulator::Bind(m);
     PythonPathSelector::Bind(m);
 }

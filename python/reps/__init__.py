@@ -8,8 +8,10 @@
     results.to_json()
 
 Every option of reps-lb-comparison is a keyword of Experiment, by the same name, with the
-same checks and messages (ValueError). The manual's chapter "Python" (doc/reps-python.rst)
-describes the API and its limits.
+same checks and messages (ValueError). A script that builds its own fabric, transport and
+workload step by step uses the helpers of reps.script (ClosFabricHelper, RdmaHelper,
+WorkloadHelper, RdmaFlowLauncher, WorkloadRunner), exported here too. The manual's chapter
+"Python" (doc/reps-python.rst) describes the API and its limits.
 """
 
 import json as _json
@@ -244,3 +246,10 @@ class Simulator:
     def Destroy():
         """Free every simulated object; handles made before raise from now on."""
         _reps.simulator_destroy()
+
+
+# The helpers of a research script (reps.script), as reps.ClosFabricHelper, ...
+from .script import *  # noqa: E402,F401,F403
+from .script import __all__ as _script_all  # noqa: E402
+
+__all__ += _script_all
