@@ -13,11 +13,13 @@
 #include "ns3/flow-trace-replay.h"
 #include "ns3/halving-doubling-all-reduce.h"
 #include "ns3/job-placement.h"
+#include "ns3/nccl-collective.h"
 #include "ns3/progress-reporter.h"
 #include "ns3/ring-all-gather.h"
 #include "ns3/ring-all-reduce.h"
 #include "ns3/ring-reduce-scatter.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/training-loop.h"
 #include "ns3/uinteger.h"
@@ -1074,6 +1076,143 @@ class AllToAllCollectiveTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * The NCCL-style collective engine: every transfer of the schedule is launched once, as the
+ * flow of its connection's queue pair, never before the transfers it waits for arrived, and
+ * in order on every queue pair; with a fixed flow time a ring all-reduce takes 2(N-1) flow
+ * times.
+ */
+class NcclCollectiveTestCase : public TestCase
+{
+  public:
+    NcclCollectiveTestCase()
+        : TestCase("NCCL collective engine: the schedule's transfers, in order, after their inputs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            std::string op;
+            std::string algorithm;
+            uint32_t window;
+            bool split;
+        };
+
+        for (const Case& c : std::vector<Case>{{"allreduce", "ring", 0, false},
+                                               {"allreduce", "tree", 0, true},
+                                               {"allgather", "ring", 0, false},
+                                               {"reducescatter", "ring", 0, true},
+                                               {"broadcast", "ring", 0, false},
+                                               {"alltoall", "ring", 2, false}})
+        {
+            Run(c.op, c.algorithm, c.window, c.split);
+        }
+        Timing();
+    }
+
+    void Run(const std::string& op, const std::string& algorithm, uint32_t window, bool split)
+    {
+        const uint32_t n = 4;
+        FakeTransport transport;
+        transport.jitter = CreateObject<UniformRandomVariable>();
+        transport.jitter->SetStream(11);
+        transport.maxJitter = MicroSeconds(5);
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        Ptr<NcclCollective> nccl = CreateObject<NcclCollective>();
+        nccl->SetAttribute("Operation", StringValue(op));
+        nccl->SetAttribute("Algorithm", StringValue(algorithm));
+        nccl->SetAttribute("DataBytes", UintegerValue(24000));
+        nccl->SetAttribute("Channels", UintegerValue(2));
+        nccl->SetAttribute("ChunkBytes", UintegerValue(1000));
+        nccl->SetAttribute("ChunkSteps", UintegerValue(2));
+        nccl->SetAttribute("Slots", UintegerValue(3));
+        nccl->SetAttribute("QpsPerConnection", UintegerValue(2));
+        nccl->SetAttribute("SplitDataOnQps", BooleanValue(split));
+        nccl->SetAttribute("Root", UintegerValue(1));
+        nccl->SetAttribute("AllToAllWindow", UintegerValue(window));
+        nccl->SetAttribute("FirstFlowId", UintegerValue(50));
+        const std::vector<uint32_t> hosts = {6, 2, 9, 4};
+        nccl->SetHosts(hosts);
+        nccl->SetLauncher(runner->GetLauncher());
+        NS_TEST_ASSERT_MSG_EQ(nccl->Check(), "", op << " accepted");
+        nccl->Start();
+        Simulator::Run();
+
+        const std::string what = op + "/" + algorithm;
+        NS_TEST_ASSERT_MSG_EQ(nccl->IsComplete(), true, what << " completes");
+        const std::vector<NcclTransfer>& ts = nccl->GetTransfers();
+        NS_TEST_ASSERT_MSG_EQ(transport.launched.size(), ts.size(), what << ": one flow each");
+        NS_TEST_ASSERT_MSG_EQ(nccl->GetFlowCount(), ts.size(), what << ": flow count");
+        std::map<uint32_t, Time> finished;
+        for (const FlowStats::Record& r : runner->GetStats().GetRecords())
+        {
+            finished[r.flow.id - 50] = r.finished;
+        }
+        std::map<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> lastOnQp;
+        std::set<uint32_t> seen;
+        for (size_t i = 0; i < transport.launched.size(); ++i)
+        {
+            const FlowSpec& f = transport.launched[i];
+            const uint32_t t = f.id - 50;
+            NS_TEST_ASSERT_MSG_EQ((t < ts.size() && seen.insert(t).second), true, "once");
+            const NcclTransfer& x = ts[t];
+            NS_TEST_ASSERT_MSG_EQ(f.src, hosts[x.src], what << " source");
+            NS_TEST_ASSERT_MSG_EQ(f.dst, hosts[x.dst], what << " destination");
+            NS_TEST_ASSERT_MSG_EQ(f.bytes, x.bytes, what << " bytes");
+            NS_TEST_ASSERT_MSG_EQ(f.subflow, x.channel * 2 + x.qp, what << " queue pair");
+            for (uint32_t before : x.after)
+            {
+                NS_TEST_ASSERT_MSG_EQ((transport.launchTimes[i] >= finished.at(before)),
+                                      true,
+                                      what << ": transfer " << t << " before " << before);
+            }
+            auto key = std::make_tuple(f.src, f.dst, f.subflow);
+            auto it = lastOnQp.find(key);
+            NS_TEST_ASSERT_MSG_EQ((it == lastOnQp.end() || it->second < t),
+                                  true,
+                                  what << ": posted in order on its queue pair");
+            lastOnQp[key] = t;
+        }
+        NS_TEST_ASSERT_MSG_EQ(nccl->GetName(), "nccl-" + op + "-" + algorithm, "name");
+        Simulator::Destroy();
+    }
+
+    void Timing()
+    {
+        // One loop, one message per piece: 2(N-1) steps of one flow time each.
+        const uint32_t n = 5;
+        FakeTransport transport;
+        Ptr<WorkloadRunner> runner = CreateObject<WorkloadRunner>();
+        runner->SetLauncher(transport.Launcher());
+        Ptr<NcclCollective> nccl = CreateObject<NcclCollective>();
+        nccl->SetAttribute("DataBytes", UintegerValue(5000));
+        nccl->SetAttribute("Channels", UintegerValue(1));
+        nccl->SetAttribute("ChunkBytes", UintegerValue(1000));
+        nccl->SetAttribute("ChunkSteps", UintegerValue(1));
+        nccl->SetHosts(n);
+        nccl->SetLauncher(runner->GetLauncher());
+        nccl->Start();
+        Simulator::Run();
+        Time flowTime = transport.latency + transport.rate.CalculateBytesTxTime(1000);
+        NS_TEST_ASSERT_MSG_EQ(nccl->GetDuration(), flowTime * (2 * (n - 1)), "2(N-1) flow times");
+        NS_TEST_ASSERT_MSG_EQ(transport.launched.size(), n * 2 * (n - 1), "N x 2(N-1) messages");
+        Simulator::Destroy();
+        // A bad knob is named with its range.
+        Ptr<NcclCollective> bad = CreateObject<NcclCollective>();
+        bad->SetAttribute("Operation", StringValue("allgather"));
+        bad->SetAttribute("DataBytes", UintegerValue(1001));
+        bad->SetHosts(4);
+        NS_TEST_ASSERT_MSG_EQ(bad->Check(),
+                              "bytes = 1001 for allgather; allowed: a multiple of the 4 ranks",
+                              "refused");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * The runner starts flows at their start times, records the FCT the transport produced, and
  * calls its completion callback once, after the last flow.
  */
@@ -1160,9 +1299,8 @@ class FlowStatsTestCase : public TestCase
                               NanoSeconds(2001),
                               "ideal of 1 byte");
         // An ideal callback applies to the flows registered after it is set.
-        stats.SetIdealCallback(Callback<Time, const FlowSpec&>([](const FlowSpec& f) {
-            return NanoSeconds(f.bytes) + MicroSeconds(f.src + f.dst);
-        }));
+        stats.SetIdealCallback(Callback<Time, const FlowSpec&>(
+            [](const FlowSpec& f) { return NanoSeconds(f.bytes) + MicroSeconds(f.src + f.dst); }));
         FlowSpec far;
         far.id = 8;
         far.src = 3;
@@ -1552,6 +1690,7 @@ class RepsWorkloadTestSuite : public TestSuite
         AddTestCase(new PoissonLoadTestCase(), reps::kQuick);
         AddTestCase(new RingAllReduceTestCase(), reps::kQuick);
         AddTestCase(new AllToAllCollectiveTestCase(), reps::kQuick);
+        AddTestCase(new NcclCollectiveTestCase(), reps::kQuick);
         AddTestCase(new SteppedCollectiveTestCase(), reps::kQuick);
         AddTestCase(new TrainingLoopTestCase(), reps::kQuick);
         AddTestCase(new JobPlacementTestCase(), reps::kQuick);
