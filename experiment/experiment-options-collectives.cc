@@ -10,8 +10,11 @@
 
 #include "ns3/halving-doubling-all-reduce.h"
 #include "ns3/job-placement.h"
+#include "ns3/nccl-collective.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -99,6 +102,55 @@ ExperimentOptions::RegisterCollectiveOptions()
                                    " jobs); allowed: a number of jobs "
                                    "that divides the hosts into 2, 4, 8, ... each");
             }
+        }
+    });
+}
+
+void
+ExperimentOptions::RegisterNcclOptions()
+{
+    OptionRegistry& o = m_options;
+    o.AddAttribute("ncclOperation", "ns3::NcclCollective::Operation");
+    o.AddAttribute("ncclAlgorithm", "ns3::NcclCollective::Algorithm");
+    o.AddAttribute("ncclChannels", "ns3::NcclCollective::Channels");
+    o.AddAttribute("ncclChunkBytes",
+                   "ns3::NcclCollective::ChunkBytes",
+                   AttributeAlias::Unit::BYTES);
+    o.AddAttribute("ncclChunkSteps", "ns3::NcclCollective::ChunkSteps");
+    o.AddAttribute("ncclSlots", "ns3::NcclCollective::Slots");
+    o.AddAttribute("qpsPerConnection", "ns3::NcclCollective::QpsPerConnection");
+    o.AddAttribute("splitDataOnQps", "ns3::NcclCollective::SplitDataOnQps");
+    o.AddAttribute("ncclRoot", "ns3::NcclCollective::Root");
+    o.AddAttribute("ncclAllToAllWindow", "ns3::NcclCollective::AllToAllWindow");
+    o.AddCheck([this]() {
+        if (pattern != "nccl")
+        {
+            return;
+        }
+        // The schedule's own check, on the attribute defaults the options set.
+        Ptr<NcclCollective> c = CreateObject<NcclCollective>();
+        c->SetAttribute("DataBytes", UintegerValue(m_parsed.flowBytes));
+        c->SetHosts(GetHosts());
+        std::string error = c->Check();
+        if (!error.empty())
+        {
+            // The schedule names its parameters; give the option of each.
+            static const std::map<std::string, std::string> options = {
+                {"bytes", "--flowSize"},
+                {"channels", "--ncclChannels"},
+                {"chunkBytes", "--ncclChunkBytes"},
+                {"chunkSteps", "--ncclChunkSteps"},
+                {"slots", "--ncclSlots"},
+                {"qpsPerConnection", "--qpsPerConnection"},
+                {"algorithm", "--ncclAlgorithm"},
+                {"root", "--ncclRoot"},
+                {"allToAllWindow", "--ncclAllToAllWindow"},
+                {"communicator", "--pattern=nccl: the hosts"},
+            };
+            const std::string parameter = error.substr(0, error.find_first_of(" :"));
+            auto it = options.find(parameter);
+            OptionParser::Exit((it == options.end() ? "--pattern=nccl" : it->second) + ": " +
+                               error);
         }
     });
 }

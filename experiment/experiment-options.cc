@@ -38,6 +38,7 @@ const std::vector<std::string> g_patterns = {"permutation",
                                              "butterfly",
                                              "training",
                                              "trace",
+                                             "nccl",
                                              "websearch",
                                              "hadoop"};
 
@@ -94,6 +95,7 @@ ExperimentOptions::ExperimentOptions()
     RegisterIncastOptions();
     RegisterCollectiveOptions();
     RegisterTraceOptions();
+    RegisterNcclOptions();
     RegisterBackgroundOptions();
     RegisterFaultOptions();
     RegisterSlowLinkOptions();
@@ -111,7 +113,9 @@ ExperimentOptions::RegisterWorkloadOptions()
     o.AddChoice("pattern",
                 "Traffic pattern (permutation, tornado, incast, outcastincast, single, bidir, "
                 "alltoall, allreduce, allgather, reducescatter, butterfly, training, trace, "
-                "websearch or hadoop; single: one flow from host 0 to the last host; bidir: "
+                "nccl, websearch or hadoop; nccl: the NCCL-style collective --ncclOperation "
+                "with --ncclAlgorithm, channels and queue pairs per connection; single: one flow "
+                "from host 0 to the last host; bidir: "
                 "one each way; outcastincast: hosts 1 to --incastSenders into host 0, hosts 2 "
                 "on also sending --outcastFlows flows each elsewhere)",
                 &pattern,

@@ -136,6 +136,8 @@ class ExperimentOptions : public FabricOptions
     void RegisterCollectiveOptions();
     /// Register the options of the trace replay; loads --traceFile.
     void RegisterTraceOptions();
+    /// The options of --pattern=nccl (NcclCollective's attributes).
+    void RegisterNcclOptions();
     /// Register the options of the background traffic.
     void RegisterBackgroundOptions();
     /// Register the options of the faults.

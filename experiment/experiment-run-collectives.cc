@@ -10,6 +10,7 @@
 #include "ns3/abort.h"
 #include "ns3/flow-trace-replay.h"
 #include "ns3/job-placement.h"
+#include "ns3/nccl-collective.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/training-loop.h"
@@ -94,6 +95,22 @@ ExperimentRun::MakeSteppedCollective()
     m_collective = CreatePatternCollective();
     m_ringOrder = RingOrder();
     PrepareCollectivePairs(m_exp.GetCollectiveKind());
+}
+
+void
+ExperimentRun::MakeNccl()
+{
+    Ptr<NcclCollective> nccl = CreateObject<NcclCollective>();
+    nccl->SetAttribute("DataBytes", UintegerValue(m_parsed.flowBytes));
+    m_ringOrder = RingOrder();
+    nccl->SetHosts(m_ringOrder);
+    // Every connection's queue pairs exist before the run (their streams are assigned), and
+    // the transfers of a connection queue on them as messages.
+    for (const auto& [src, dst, subflow] : nccl->GetConnections())
+    {
+        m_launcher->PreparePair(src, dst, subflow, false);
+    }
+    m_collective = nccl;
 }
 
 void

@@ -231,6 +231,7 @@ ExperimentRun::Patterns()
         {"butterfly", [](ExperimentRun& r) { r.MakeSteppedCollective(); }},
         {"training", [](ExperimentRun& r) { r.MakeTraining(); }},
         {"trace", [](ExperimentRun& r) { r.MakeTrace(); }},
+        {"nccl", [](ExperimentRun& r) { r.MakeNccl(); }},
     };
     return patterns;
 }

@@ -101,6 +101,8 @@ class ExperimentRun
     void MakePoisson();
     /// A ring all-reduce in the order of --ring.
     void MakeAllReduce();
+    /// --pattern=nccl: an NcclCollective in ring order, its queue pairs prepared.
+    void MakeNccl();
     /// An all-to-all with --qpsPerPeer queue pairs per pair of hosts.
     void MakeAllToAll();
     /// Ring all-gather, ring reduce-scatter or butterfly all-reduce of --flowSize per host.

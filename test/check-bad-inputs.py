@@ -127,6 +127,10 @@ KINDS = {
         "systems": "systems",
         "outcastFlows": "count", "slowLinks": "count", "slowLinkFactor": "fraction",
         "traceStartUnit": "choice",
+        "ncclOperation": "choice", "ncclAlgorithm": "choice", "ncclChannels": "positive",
+        "ncclChunkBytes": "size", "ncclChunkSteps": "positive", "ncclSlots": "positive",
+        "qpsPerConnection": "positive", "splitDataOnQps": "bool", "ncclRoot": "count",
+        "ncclAllToAllWindow": "count",
     },
     "reps-fabric-summary": {
         "fatTreeK": "count", "parallel": "positive", "hostRate": "rate",
@@ -160,6 +164,10 @@ KINDS = {
 # cover values that are wrong only next to other options, and limits the kinds do not know.
 ALLOWED = r"(allowed|expected|must|at most|at least|is not (a|an)\b|too large|too small)"
 CASES = [
+    ("reps-lb-comparison", ["--pattern=nccl", "--ncclOperation=allgather", "--flowSize=1001"], r"--flowSize: bytes = 1001 for allgather; allowed: a multiple of the 4 ranks"),
+    ("reps-lb-comparison", ["--pattern=nccl", "--ncclOperation=broadcast", "--ncclRoot=4"], r"--ncclRoot: root = 4; allowed: 0 to 3"),
+    ("reps-lb-comparison", ["--pattern=nccl", "--ncclOperation=alltoall", "--ncclAllToAllWindow=4"], r"--ncclAllToAllWindow: allToAllWindow = 4; allowed: 0 \(all\) to 3"),
+    ("reps-lb-comparison", ["--pattern=nccl", "--ncclAlgorithm=tree", "--ncclOperation=allgather"], r"--ncclAlgorithm: algorithm = tree for allgather; allowed: tree for allreduce only"),
     ("reps-lb-comparison", ["--ecnKmin=90"], r"--ecnKmax: 80 is out of range; expected .*\[90, 100\]"),
     ("reps-lb-comparison", ["--ecnKmin=20", "--ecnKmax=20"], r"--ecnKmax: 20 must be above --ecnKmin \(20\); allowed: 21 to"),
     ("reps-lb-comparison", ["--ecnKmax=101"], r"--ecnKmax: 101 is out of range; expected .*\[20, 100\]"),

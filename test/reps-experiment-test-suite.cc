@@ -937,6 +937,58 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(sum, loop.finished - loop.start, "iterations add up");
 
+        // --pattern=nccl: the NCCL-style collective with its options; every transfer
+        // completes, the bytes are the algorithm's, and a run repeats bit for bit.
+        struct NcclRun
+        {
+            std::string operation;
+            std::string algorithm;
+            std::string qps;
+            uint64_t bytes; // sent by all hosts over the fabric, 4 hosts, 64 KiB
+        };
+
+        for (const NcclRun& c : std::vector<NcclRun>{{"allreduce", "ring", "1", 4 * 6 * 16384},
+                                                     {"allreduce", "tree", "2", 6 * 65536},
+                                                     {"allgather", "ring", "2", 4 * 3 * 16384},
+                                                     {"alltoall", "ring", "1", 4 * 3 * 16384}})
+        {
+            Time first;
+            for (int run = 0; run < 2; ++run)
+            {
+                FabricExperiment n;
+                n.leaves = 2;
+                n.hostsPerLeaf = 2;
+                n.spines = 2;
+                n.flowSize = "64KiB";
+                n.pattern = "nccl";
+                n.lb = "reps";
+                n.quiet = true;
+                n.Set("ncclOperation", c.operation);
+                n.Set("ncclAlgorithm", c.algorithm);
+                n.Set("qpsPerConnection", c.qps);
+                n.Set("ncclChunkBytes", "8KiB");
+                n.Check();
+                RunResult r = n.Run(n.GetSelectors()[0]);
+                const std::string what = c.operation + "/" + c.algorithm;
+                NS_TEST_ASSERT_MSG_EQ(r.flows.GetCollectives().size(), 1, what);
+                const FlowStats::Collective& nc = r.flows.GetCollectives()[0];
+                NS_TEST_ASSERT_MSG_EQ(nc.name, "nccl-" + c.operation + "-" + c.algorithm, what);
+                NS_TEST_ASSERT_MSG_EQ(nc.completed, true, what << ": completes");
+                NS_TEST_ASSERT_MSG_EQ(nc.bytes, c.bytes, what << ": the algorithm's bytes");
+                NS_TEST_ASSERT_MSG_EQ(r.flows.GetCompletedCount(),
+                                      r.flows.GetFlowCount(),
+                                      what << ": every transfer");
+                if (run == 0)
+                {
+                    first = nc.finished - nc.start;
+                }
+                else
+                {
+                    NS_TEST_ASSERT_MSG_EQ(nc.finished - nc.start, first, what << ": repeats");
+                }
+            }
+        }
+
         // --jobs and --jobLayout: one collective per job, its flows inside its host set.
         FabricExperiment j;
         j.leaves = 2;
