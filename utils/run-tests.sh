@@ -46,8 +46,9 @@ if [ "$sanitize" -eq 1 ]; then
         "-DCMAKE_MODULE_LINKER_FLAGS=-fsanitize=address,undefined"
         -DREPS_TEST_FULLNESS=QUICK
         # The Python tests load the instrumented extension into Debian's interpreter, which is
-        # not instrumented: the ASan runtime is preloaded (python/CMakeLists.txt).
-        "-DREPS_PYTHON_PRELOAD=$(${CXX:-g++} -print-file-name=libasan.so)"
+        # not instrumented: the ASan runtime is preloaded (python/CMakeLists.txt), and the C++
+        # library after it, which the interpreter does not link (ASan must find __cxa_throw).
+        "-DREPS_PYTHON_PRELOAD=$(${CXX:-g++} -print-file-name=libasan.so):$(${CXX:-g++} -print-file-name=libstdc++.so)"
     )
     suppressions="$REPS_ROOT/test/sanitizer"
     export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_init_order=1:detect_stack_use_after_return=1"
