@@ -17,7 +17,14 @@ then 6 seeds).
   8. the 95% interval is Student's t from scipy (a sample whose interval is known), and
      --help says "95%" and states what a program must accept (--RngRun, --json, --quiet);
   9. a program of one's own that takes the options another way (the research script:
-     --RngRun and --json, no --quiet) is swept with --pass, and a bad --pass is refused.
+     --RngRun and --json, no --quiet) is swept with --pass, and a bad --pass is refused;
+ 10. --backend inprocess (reps-lb-comparison's experiment through the Python module, in worker
+     processes) writes the run files of the subprocess backend, byte for byte but for the
+     fields that measure the host (HOST_FIELDS), and the same summary; resumes; fails a refused
+     value with the command line's message in the .err file; stops a run past --timeout and
+     goes on with a new worker; refuses another --example, naming --backend. Without the
+     Python module (import reps fails; CTest gives PYTHONPATH when it is built), the checks
+     that run it are skipped with a notice.
 
 Usage: check-sweep.py EXAMPLES_DIR
 Prints one line per check and "N passed, M failed"; exit status 0 when none failed.
@@ -28,6 +35,7 @@ import glob
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +45,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SWEEP = os.path.join(HERE, "..", "utils", "sweep.py")
 PLOT = os.path.join(HERE, "..", "utils", "plot.py")
 FIXED = ["--", "--leaves=4", "--hostsPerLeaf=2", "--spines=2", "--lb=ecmp,reps"]
+# The in-process checks: a fabric of 4 hosts, each run a few milliseconds of CPU.
+TINY = ["--", "--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--flowSize=256KiB",
+        "--lb=ecmp,reps"]
+# The fields of a result file that measure the host, not the simulation: they differ between
+# two runs of the same point, whichever the backend (utils/sweep.py's docstring).
+HOST_FIELDS = ("wall_s", "wall_us_per_link_packet")
 
 results = []
 
@@ -73,6 +87,9 @@ def check_statistics_and_help():
           p.returncode == 0 and "95% confidence" in text and "95%%" not in text
           and all(w in text for w in ("--RngRun=N", "--json=FILE", "--quiet=true", "--pass")),
           text[:400])
+    check("--help documents --backend subprocess and inprocess",
+          all(w in text for w in ("--backend {subprocess,inprocess}", "reps.Experiment")),
+          text[-600:])
 
 
 def check_plot_helpers():
@@ -119,6 +136,100 @@ def check_own_program(examples, tmp):
           p.returncode == 2 and "--pass:" in p.stderr and "{json}" in p.stderr, p.stderr)
 
 
+def mask_host_fields(text):
+    """A result file's text with the values of HOST_FIELDS replaced by '*'."""
+    return re.sub(r'("(?:%s)": )[^,\n}\]]+' % "|".join(HOST_FIELDS), r"\1*", text)
+
+
+def run_files(out):
+    """{name: text with the host fields masked} of a sweep's run files."""
+    files = {}
+    for path in sorted(glob.glob(os.path.join(out, "runs", "*.json"))):
+        with open(path) as f:
+            files[os.path.basename(path)] = mask_host_fields(f.read())
+    return files
+
+
+def error_lines(out):
+    """The 'error: ' lines of a sweep's .err files."""
+    lines = []
+    for path in glob.glob(os.path.join(out, "runs", "*.err")):
+        with open(path) as f:
+            lines += [l for l in f.read().splitlines() if l.startswith("error: ")]
+    return lines
+
+
+def check_inprocess(examples, tmp):
+    example = os.path.join(examples, "reps-lb-comparison")
+    script = os.path.join(examples, "reps-research-script")
+    p = sweep(script, os.path.join(tmp, "foreign"), "--backend", "inprocess", "--pass",
+              "--RngRun={seed} --json={json}", "--seeds", "1")
+    check("--backend inprocess with another --example is a usage error naming --backend",
+          p.returncode == 2 and "--backend inprocess" in p.stderr
+          and "reps-lb-comparison" in p.stderr and "--backend subprocess" in p.stderr,
+          "exit %d: %s" % (p.returncode, p.stderr[-300:]))
+    probe = subprocess.run([sys.executable, "-c", "import reps"], capture_output=True,
+                           text=True, timeout=120)
+    if probe.returncode != 0:
+        last = (probe.stderr.strip().splitlines() or ["?"])[-1]
+        print("note: the Python module reps cannot be imported (%s); --backend inprocess not "
+              "checked (build it with REPS_PYTHON, and set PYTHONPATH)" % last)
+        return
+
+    # The same grid, seeds and --out with each backend (the result files record --json's path).
+    out = os.path.join(tmp, "inprocess")
+    grid = ["--vary", "spines=1,2", "--seeds", "1-3", "-j", "2"]
+    p = sweep(example, out, *(grid + TINY))
+    os.rename(out, out + "-subprocess")
+    q = sweep(example, out, "--backend", "inprocess", *(grid + TINY))
+    sub, inp = run_files(out + "-subprocess"), run_files(out)
+    check("in-process sweep with -j 2 (2 worker processes) runs the 6 points",
+          p.returncode == 0 and q.returncode == 0 and len(inp) == 6
+          and "6 to run, 0 already done" in q.stderr,
+          "exit %d/%d, %d runs: %s" % (p.returncode, q.returncode, len(inp), q.stderr[-500:]))
+    differ = [k for k in sorted(set(sub) | set(inp)) if sub.get(k) != inp.get(k)]
+    check("in-process run files are those of the subprocess backend but for %s"
+          % ", ".join(HOST_FIELDS), len(sub) == 6 and not differ, "differ: %s" % differ[:3])
+    def summaries(d):
+        return [open(os.path.join(d, n)).read() for n in ("summary.json", "summary.csv",
+                                                          "summary.md")]
+    check("in-process summary equals the subprocess one",
+          summaries(out) == summaries(out + "-subprocess"))
+    q = sweep(example, out, "--backend", "inprocess", *(grid + TINY))
+    check("in-process resume runs nothing new",
+          q.returncode == 0 and "0 to run, 6 already done" in q.stderr, q.stderr[-300:])
+    q = sweep(example, out, "--backend", "inprocess", "--dry-run", "--vary", "spines=1,2",
+              "--seeds", "1-4", *TINY)
+    lines = q.stdout.splitlines()
+    check("in-process --dry-run lists the points left as reps.Experiment calls",
+          q.returncode == 0 and len(lines) == 2
+          and all(l.startswith("reps.Experiment(**{") and "'RngRun': 4" in l for l in lines),
+          q.stdout[-300:])
+
+    bad = ["--vary", "mtu=4096,10", "--seeds", "1"]
+    p = sweep(example, os.path.join(tmp, "bad-subprocess"), *(bad + TINY))
+    q = sweep(example, os.path.join(tmp, "bad-inprocess"), "--backend", "inprocess",
+              *(bad + TINY))
+    want, got = error_lines(os.path.join(tmp, "bad-subprocess")), \
+        error_lines(os.path.join(tmp, "bad-inprocess"))
+    check("in-process, a refused value fails its point with the command line's message",
+          p.returncode == 1 and q.returncode == 1 and len(got) == 1 and "--mtu" in got[0]
+          and got == want and len(table(os.path.join(tmp, "bad-inprocess"))["rows"]) == 2,
+          "exit %d/%d: %s against %s" % (p.returncode, q.returncode, got, want))
+
+    # The first point (256 MiB per host, some 10 s of CPU) is stopped after 1 s; the second
+    # (256 KiB, some 10 ms) runs in a new worker.
+    slow = os.path.join(tmp, "slow")
+    q = sweep(example, slow, "--backend", "inprocess", "--timeout", "1", "-j", "1",
+              "--vary", "flowSize=256MiB,256KiB", "--seeds", "1",
+              *[a for a in TINY if not a.startswith("--flowSize")])
+    kept = "".join(open(e).read() for e in glob.glob(os.path.join(slow, "runs", "*.err")))
+    done = glob.glob(os.path.join(slow, "runs", "flowSize-256KiB_*.json"))
+    check("in-process, a run past --timeout fails and a new worker runs the next",
+          q.returncode == 1 and "did not finish within --timeout (1 s)" in kept
+          and len(done) == 1, "exit %d: %s %s" % (q.returncode, kept[-300:], q.stderr[-300:]))
+
+
 def table(out):
     with open(os.path.join(out, "summary.json")) as f:
         return json.load(f)
@@ -134,6 +245,7 @@ def main():
         check_statistics_and_help()
         check_plot_helpers()
         check_own_program(sys.argv[1], tmp)
+        check_inprocess(sys.argv[1], tmp)
         out = os.path.join(tmp, "grid")
         grid = ["--vary", "flowSize=128KiB,256KiB", "-j", "2"]
 

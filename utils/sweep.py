@@ -4,7 +4,8 @@ with 95% confidence intervals.
 
 Every point of the grid (the cross product of the --vary options) is run once per seed, each
 run a separate process of the program (reps-lb-comparison by default, or --example), up to -j
-at a time.
+at a time; or, with --backend inprocess, inside -j worker processes through the Python module
+(below).
 
 What a program must accept to be swept (every example of the module does):
   --RngRun=N     the run number (ns-3's CommandLine gives every program this one)
@@ -36,9 +37,21 @@ The path selectors compared are the example's --lb list (every run reports each 
 same flows); give it after "--" with any other fixed option, or vary it with --vary lb=...
 (a comma inside a value is written "\\,").
 
-Runs are separate processes: the module has no Python binding yet to run a point inside
-the sweep's own process. Backend (below) is the one place where such a runner would plug in
-(one worker process per -j, each running its points through the module).
+--backend chooses how a point runs. subprocess (the default) starts the program once per run,
+as above. inprocess runs the module's own experiment program, reps-lb-comparison, inside -j
+worker processes through the Python module (import reps; the one of the example's build,
+BUILD/python next to BUILD/examples, else the one on PYTHONPATH): each worker imports it once
+and runs its points one after the other, a point being
+  reps.Experiment(**options, RngRun=seed, quiet=True, json=OUT/runs/KEY.json.tmp).run()
+with the options after "--" and the varied ones by name. The module writes the result file as
+the command line does, so the run files are those of the subprocess backend but for the fields
+that measure the host: "wall_s" (the wall-clock seconds of a path selector's run) and
+"wall_us_per_link_packet" of every entry of "results", which differ between two runs of the
+same point whichever the backend; the table does not use them. A refused option fails the
+point with the command line's message in its .err file; a worker that crashes or exceeds
+--timeout is replaced by a new one and the point counted failed. Only reps-lb-comparison can
+be run so (another --example, --pass or --option is a usage error), and the options after
+"--" must be --NAME=VALUE.
 
 The statistics come from Debian's python3-numpy and python3-scipy.
 
@@ -59,15 +72,24 @@ import hashlib
 import itertools
 import json
 import math
+import multiprocessing
 import os
+import queue
 import re
 import shlex
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
+import traceback
 
 try:
-    import numpy
-    import scipy.stats
+    # A worker of --backend inprocess loads this file as __mp_main__ and needs no statistics.
+    if __name__ != "__mp_main__":
+        import numpy
+        import scipy.stats
 except ImportError as missing:
     # Debian's python3-numpy and python3-scipy live in the system interpreter; a python3
     # found first on PATH (a virtualenv, pyenv) may not see them.
@@ -120,19 +142,319 @@ def mean_ci(values):
     return mean, float(scipy.stats.t.ppf(0.975, n - 1)) * sem, n
 
 
-class Backend:
-    """Runs one point of the grid: the program with its arguments, writing its result file.
-    The subprocess backend is the only one: a run inside a worker process through the module's
-    Python binding would be a second one with the same run()."""
+class SubprocessBackend:
+    """Runs a point as a process of the program, with its arguments (--backend subprocess)."""
 
-    def run(self, args, timeout):
-        """Runs args; returns (exit status or None on timeout, standard error)."""
+    def __init__(self, invocation, example, fixed):
+        self.invocation = invocation
+        self.example = example
+        self.fixed = list(fixed)
+        self.running = set()  # the processes under way
+        self.lock = threading.Lock()
+        self.closed = False
+
+    def describe(self, config, seed, json_path):
+        """The command that runs the point (for --dry-run and the .err file)."""
+        return " ".join(self.args(config, seed, json_path))
+
+    def args(self, config, seed, json_path):
+        return ([self.example] + self.fixed + self.invocation.options(config)
+                + self.invocation.run_options(seed, json_path))
+
+    def start(self, points):
+        """Gets ready to run this many points (nothing to do: a process per run)."""
+
+    def close(self, now=False):
+        """Starts no more runs; now: also stops those under way (Ctrl-C)."""
+        with self.lock:
+            self.closed = True
+            running = list(self.running)
+        if now:
+            for proc in running:
+                proc.kill()
+
+    def run(self, config, seed, json_path, timeout):
+        """Runs a point writing its result file to json_path; returns (exit status, None on
+        timeout, and standard error)."""
+        with self.lock:
+            if self.closed:
+                return None, "stopped: the sweep was interrupted\n"
+            proc = subprocess.Popen(self.args(config, seed, json_path),
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            self.running.add(proc)
         try:
-            proc = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                  text=True, timeout=timeout)
-            return proc.returncode, proc.stderr
-        except subprocess.TimeoutExpired:
-            return None, "did not finish within --timeout (%g s)\n" % timeout
+            try:
+                _, stderr = proc.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.communicate()
+                return None, "did not finish within --timeout (%g s)\n" % timeout
+        finally:
+            with self.lock:
+                self.running.discard(proc)
+        if self.closed and proc.returncode != 0:
+            return None, "stopped: the sweep was interrupted\n"
+        return proc.returncode, stderr
+
+
+# The module's own experiment program, the only one the Python module can run in-process.
+INPROCESS_EXAMPLE = "reps-lb-comparison"
+
+
+def inprocess_options(fixed):
+    """[(name, value)] of the options after "--", for reps.Experiment (each --NAME=VALUE)."""
+    options = []
+    for a in fixed:
+        name, sep, value = a.lstrip("-").partition("=")
+        if not a.startswith("-") or not sep or not name:
+            raise UsageError("'%s' after '--': --backend inprocess gives the options to "
+                             "reps.Experiment by name and needs each as --NAME=VALUE" % a)
+        options.append((name, value))
+    return options
+
+
+def python_dir(example):
+    """BUILD/python when the example is BUILD/examples/NAME and the module was built there."""
+    d = os.path.join(os.path.dirname(os.path.dirname(example)), "python")
+    return d if os.path.isfile(os.path.join(d, "reps", "__init__.py")) else None
+
+
+def signal_name(number):
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "signal %d" % number
+
+
+def inprocess_worker(conn, module_dir, capture):
+    """A worker process of --backend inprocess: imports reps once, then runs the points it is
+    sent, one at a time (ns-3's simulator is one per process), until it gets None. Its standard
+    output is discarded; its standard error (the module's messages, a crash's) goes to the file
+    capture, emptied before each point and sent back with its outcome."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the sweep stops its workers itself
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    err = os.open(capture, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o600)
+    os.dup2(err, 2)
+    import faulthandler
+    faulthandler.enable()  # a crash in the simulation leaves its Python stack in capture
+
+    def captured():
+        sys.stderr.flush()
+        with open(capture, errors="replace") as f:
+            return f.read()
+
+    try:
+        if module_dir:
+            sys.path.insert(0, module_dir)
+        import reps
+        conn.send(("ready", reps.__file__))
+    except BaseException:
+        traceback.print_exc()
+        conn.send(("failed", captured()))
+        return
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        options, seed, json_path = job
+        os.ftruncate(2, 0)
+        try:
+            reps.Experiment(**dict(options), RngRun=seed, quiet=True, json=json_path).run()
+            conn.send((0, captured()))
+        except ValueError as e:
+            # A refused option: the command line's message, as it prints it before exit 1.
+            print("error: %s" % e, file=sys.stderr)
+            conn.send((1, captured()))
+        except Exception:
+            traceback.print_exc()
+            conn.send((1, captured()))
+
+
+class Worker:
+    """One worker process of --backend inprocess and the pipe to it."""
+
+    START_LIMIT = 120  # seconds a new worker may take to import reps
+
+    def __init__(self, context, module_dir, capture):
+        self.capture = capture
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=inprocess_worker, name="sweep-worker",
+                                       args=(child, module_dir, capture), daemon=True)
+        self.process.start()
+        child.close()
+        self.ready = None  # None: not known yet; else (True, path of reps) or (False, why)
+
+    def wait_ready(self):
+        """(True, path of the module) once the worker has imported reps, or (False, why)."""
+        if self.ready is None:
+            why = "it did not import reps within %d s" % self.START_LIMIT
+            try:
+                if self.conn.poll(self.START_LIMIT):
+                    kind, text = self.conn.recv()
+                    self.ready = (kind == "ready", text)
+                else:
+                    self.ready = (False, why)
+            except (EOFError, OSError):
+                self.ready = (False, self.died("before it imported reps"))
+            if not self.ready[0]:
+                self.stop()
+        return self.ready
+
+    def died(self, when):
+        """What became of a worker whose pipe closed, with what it wrote."""
+        self.process.join(5)
+        code = self.process.exitcode
+        if code is not None and code < 0:
+            what = "was killed by %s" % signal_name(-code)
+        else:
+            what = "exited (status %s)" % code
+        return "the worker process %s %s\n%s" % (what, when, self.read_capture())
+
+    def read_capture(self):
+        try:
+            with open(self.capture, errors="replace") as f:
+                return f.read()
+        except OSError:
+            return ""
+
+    def run(self, job, timeout):
+        """Runs one point; returns (status, standard error, alive), status as the subprocess
+        backend's: 0, 1 for a refused option or an error, -N for a crash by signal N, None on
+        timeout."""
+        ok, why = self.wait_ready()
+        if not ok:
+            return 1, "a new worker process could not start: %s" % why, False
+        try:
+            self.conn.send(job)
+            if self.conn.poll(timeout):
+                status, stderr = self.conn.recv()
+                return status, stderr, True
+        except (EOFError, OSError):
+            self.process.join(5)
+            code = self.process.exitcode
+            return (code if code and code < 0 else 1,
+                    "crashed: %s" % self.died("while running this point (a new worker runs "
+                                              "the next points)"), False)
+        stderr = self.read_capture()
+        self.stop()
+        return None, ("did not finish within --timeout (%g s); its worker process was "
+                      "stopped and a new one runs the next points\n%s" % (timeout, stderr)), False
+
+    def stop(self):
+        """Ends the worker now."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+    def close(self):
+        """Asks the worker to finish, then ends it."""
+        try:
+            if self.process.is_alive():
+                self.conn.send(None)
+                self.process.join(10)
+        except OSError:
+            pass
+        self.stop()
+
+
+class InprocessBackend:
+    """Runs points of reps-lb-comparison's experiment through the Python module, in worker
+    processes (--backend inprocess): one point at a time in each, -j of them."""
+
+    def __init__(self, example, fixed, jobs):
+        self.options = inprocess_options(fixed)
+        self.module_dir = python_dir(example)
+        self.jobs = jobs
+        self.capture_dir = None
+        self.context = multiprocessing.get_context("spawn")
+        self.idle = queue.Queue()
+        self.workers = []
+        self.lock = threading.Lock()
+        self.serial = 0
+        self.closed = False
+
+    def point_options(self, config):
+        """The options of a point: those after "--", then the varied ones (the later of two
+        with the same name wins, as on the command line)."""
+        merged = {}
+        for name, value in self.options + list(config):
+            merged.pop(name, None)
+            merged[name] = value
+        return list(merged.items())
+
+    def describe(self, config, seed, json_path):
+        kwargs = dict(self.point_options(config), RngRun=seed, quiet=True, json=json_path)
+        return "reps.Experiment(**%r).run()" % kwargs
+
+    def new_worker(self):
+        with self.lock:
+            return self.new_worker_locked()
+
+    def new_worker_locked(self):
+        self.serial += 1
+        capture = os.path.join(self.capture_dir, "worker%d.stderr" % self.serial)
+        worker = Worker(self.context, self.module_dir, capture)
+        self.workers.append(worker)
+        return worker
+
+    def start(self, points):
+        """Starts the workers (at most one per point) and waits until they imported reps;
+        raises UsageError when the module cannot be imported."""
+        self.capture_dir = tempfile.mkdtemp(prefix="reps-sweep-workers-")
+        started = [self.new_worker() for _ in range(min(self.jobs, points))]
+        for worker in started:
+            ok, why = worker.wait_ready()
+            if not ok:
+                self.close(now=True)
+                raise UsageError("--backend inprocess: a worker process could not import the "
+                                 "Python module reps (built with the module when pybind11 is "
+                                 "installed, REPS_PYTHON=ON, in BUILD/python; or give its "
+                                 "folder in PYTHONPATH):\n%s" % why.strip())
+            self.idle.put(worker)
+
+    def run(self, config, seed, json_path, timeout):
+        worker = self.idle.get()
+        status, stderr, alive = 1, "", False
+        try:
+            status, stderr, alive = worker.run((self.point_options(config), seed, json_path),
+                                               timeout)
+        finally:
+            if not alive:
+                worker = self.replace(worker)
+            self.idle.put(worker)
+        if self.closed and status != 0:
+            status, stderr = None, "stopped: the sweep was interrupted\n"
+        return status, stderr
+
+    def replace(self, worker):
+        """A new worker in place of one that died or was stopped (none once closed)."""
+        worker.stop()
+        try:
+            os.remove(worker.capture)
+        except OSError:
+            pass
+        with self.lock:
+            if worker in self.workers:
+                self.workers.remove(worker)
+            return worker if self.closed else self.new_worker_locked()
+
+    def close(self, now=False):
+        """Ends every worker: when idle, or now (those running a point too)."""
+        with self.lock:
+            self.closed = True
+            workers, self.workers = self.workers, []
+        for worker in workers:
+            worker.stop() if now else worker.close()
+        if self.capture_dir:
+            shutil.rmtree(self.capture_dir, ignore_errors=True)
+        # The workers gone, the helper process that 'spawn' starts (multiprocessing's resource
+        # tracker) is ended too rather than left to notice the sweep's exit.
+        from multiprocessing import resource_tracker
+        stop = getattr(resource_tracker._resource_tracker, "_stop", None)
+        if stop and not any(w.process.is_alive() for w in workers):
+            stop()
 
 
 class Invocation:
@@ -251,15 +573,13 @@ def complete_result(path, seed):
         return None
 
 
-def run_one(backend, invocation, example, fixed, config, seed, runs_dir, timeout):
+def run_one(backend, config, seed, runs_dir, timeout):
     """Runs one configuration and seed; returns (ok, message)."""
     key = run_key(config, seed)
     final = os.path.join(runs_dir, key + ".json")
     tmp = final + ".tmp"
     err = os.path.join(runs_dir, key + ".err")
-    args = [example] + list(fixed) + invocation.options(config)
-    args += invocation.run_options(seed, tmp)
-    status, stderr = backend.run(args, timeout)
+    status, stderr = backend.run(config, seed, tmp, timeout)
     if status == 0 and complete_result(tmp, seed) is not None:
         os.replace(tmp, final)
         if os.path.exists(err):
@@ -269,7 +589,7 @@ def run_one(backend, invocation, example, fixed, config, seed, runs_dir, timeout
         stderr += ("exited 0 but wrote no complete result file for run %d (see --help: what a "
                    "program must accept)\n" % seed)
     with open(err, "w") as f:
-        f.write("command: %s\n%s" % (" ".join(args), stderr))
+        f.write("command: %s\n%s" % (backend.describe(config, seed, tmp), stderr))
     if os.path.exists(tmp):
         os.remove(tmp)
     first = next((l for l in stderr.splitlines() if l.strip()), "no message")
@@ -347,6 +667,40 @@ def default_example():
     return os.path.join(build, "examples", "reps-lb-comparison")
 
 
+def check_inprocess(example, args):
+    """Raises UsageError when --backend inprocess cannot run this sweep."""
+    if os.path.basename(example) != INPROCESS_EXAMPLE:
+        raise UsageError("--backend inprocess runs the experiment of %s through the Python "
+                         "module (reps.Experiment), which cannot run another program such as "
+                         "%s; sweep it with --backend subprocess"
+                         % (INPROCESS_EXAMPLE, example))
+    for flag, given, default in (("--pass", args.pass_template, DEFAULT_PASS),
+                                 ("--option", args.option_template, DEFAULT_OPTION)):
+        if given != default:
+            raise UsageError("%s: --backend inprocess gives the options to reps.Experiment by "
+                             "name, not on a command line; %s applies to --backend subprocess"
+                             % (flag, flag))
+
+
+def run_all(backend, todo, runs_dir, args):
+    """Runs the points, -j at a time; returns the messages of those that failed."""
+    failed, done = [], 0
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
+        futures = [pool.submit(run_one, backend, c, s, runs_dir, args.timeout) for c, s in todo]
+        for fut in concurrent.futures.as_completed(futures):
+            ok, message = fut.result()
+            done += 1
+            if not ok:
+                failed.append(message)
+                print("sweep.py: run failed: %s" % message, file=sys.stderr)
+            print("sweep.py: %d/%d runs finished" % (done, len(todo)), file=sys.stderr)
+    finally:
+        # On Ctrl-C, the points not started yet are not started.
+        pool.shutdown(wait=False, cancel_futures=True)
+    return failed
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     fixed = []
@@ -366,7 +720,17 @@ def main(argv=None):
                              "the cross product)")
     parser.add_argument("--seeds", default="1-5",
                         help="run numbers (--RngRun), e.g. 1-10 or 1,2,5 (default: 1-5)")
-    parser.add_argument("-j", "--jobs", type=int, default=1, help="runs at a time (default: 1)")
+    parser.add_argument("-j", "--jobs", type=int, default=1,
+                        help="runs at a time (default: 1); with --backend inprocess, the "
+                             "number of worker processes")
+    parser.add_argument("--backend", choices=("subprocess", "inprocess"), default="subprocess",
+                        help="how a point runs: subprocess (default), a process of the program "
+                             "per run; inprocess, reps-lb-comparison's experiment through the "
+                             "Python module reps (reps.Experiment(...).run()) in -j worker "
+                             "processes, each importing it once and running many points, with "
+                             "the same result files (but for the wall-clock fields wall_s and "
+                             "wall_us_per_link_packet); only for reps-lb-comparison, options "
+                             "after '--' as --NAME=VALUE")
     parser.add_argument("--example", default=None,
                         help="the program to sweep, an example of the module or one's own "
                              "(default: $REPS_BUILD_DIR or build/, examples/reps-lb-comparison)")
@@ -379,11 +743,14 @@ def main(argv=None):
                         help="how a varied option is given, {name} and {value} replaced "
                              "(default: '%s')" % DEFAULT_OPTION)
     parser.add_argument("--timeout", type=float, default=None,
-                        help="seconds a run may take before it is stopped and counted failed")
+                        help="seconds a run may take before it is stopped and counted failed "
+                             "(with --backend inprocess, by ending its worker process, which a "
+                             "new one replaces)")
     parser.add_argument("--summarize", action="store_true",
                         help="run nothing; write the table from the runs already on disk")
     parser.add_argument("--dry-run", action="store_true",
-                        help="print the runs that would be started, start none")
+                        help="print the runs that would be started (commands; with "
+                             "--backend inprocess, reps.Experiment calls), start none")
     args = parser.parse_args(argv)
 
     try:
@@ -407,6 +774,11 @@ def main(argv=None):
         if not args.summarize and args.option_template == DEFAULT_OPTION:
             known = example_options(example)
         grid = parse_vary(args.vary, known, invocation.reserved)
+        if args.backend == "inprocess":
+            check_inprocess(example, args)
+            backend = InprocessBackend(example, fixed, args.jobs)
+        else:
+            backend = SubprocessBackend(invocation, example, fixed)
     except UsageError as e:
         print("sweep.py: error: %s" % e, file=sys.stderr)
         return 2
@@ -427,25 +799,25 @@ def main(argv=None):
     failed = []
     if args.dry_run:
         for config, seed in todo:
-            print(" ".join([example] + fixed + invocation.options(config) +
-                           invocation.run_options(seed, os.path.join(
-                               runs_dir, run_key(config, seed) + ".json.tmp"))))
+            print(backend.describe(config, seed, os.path.join(
+                runs_dir, run_key(config, seed) + ".json.tmp")))
         return 0
     if not args.summarize:
         print("sweep.py: %d configurations x %d seeds: %d to run, %d already done (skipped)"
               % (len(configs), len(seeds), len(todo), skipped), file=sys.stderr)
-        done = 0
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            backend = Backend()
-            futures = [pool.submit(run_one, backend, invocation, example, fixed, c, s, runs_dir,
-                                   args.timeout) for c, s in todo]
-            for fut in concurrent.futures.as_completed(futures):
-                ok, message = fut.result()
-                done += 1
-                if not ok:
-                    failed.append(message)
-                    print("sweep.py: run failed: %s" % message, file=sys.stderr)
-                print("sweep.py: %d/%d runs finished" % (done, len(todo)), file=sys.stderr)
+        try:
+            if todo:
+                backend.start(len(todo))
+        except UsageError as e:
+            print("sweep.py: error: %s" % e, file=sys.stderr)
+            return 2
+        try:
+            failed = run_all(backend, todo, runs_dir, args)
+        except KeyboardInterrupt:
+            backend.close(now=True)
+            print("sweep.py: interrupted; the same command resumes the sweep", file=sys.stderr)
+            return 130
+        backend.close()
 
     rows, missing = summarize(grid, seeds, runs_dir, args.out)
     print("sweep.py: %d rows (configuration x path selector) in %s/summary.{csv,md,json}%s"
