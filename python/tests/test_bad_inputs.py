@@ -81,3 +81,50 @@ def test_matrix_of_kinds():
         for value in matrix.KIND_VALUES[kinds[option]]:
             with pytest.raises(ValueError, match=re.escape("--" + option)):
                 reps.Experiment(**dict(SMALL, **{option: value}))
+
+
+def _options(args):
+    """{name: value} of command-line words --name=value."""
+    return dict(a[2:].split("=", 1) if "=" in a else (a[2:], "true") for a in args)
+
+
+def test_whole_matrix_of_reps_lb_comparison(examples_dir, tmp_path):
+    """Every case of the bad-input matrix for reps-lb-comparison (each option with every bad
+    value of its kind, and the hand-written cases) is refused from Python with ValueError;
+    for the hand-written cases the message is the command line's, word for word (a list of
+    path selectors in Python also names those registered from Python)."""
+    import subprocess
+    matrix = load_matrix()
+    if matrix is None:
+        pytest.skip("REPS_SOURCE_DIR not set (run through ctest)")
+    tiny = _options(matrix.TINY["reps-lb-comparison"])
+    names = set(reps.option_names())
+    generic = 0
+    for option, kind in sorted(matrix.KINDS[None].items()):
+        if option not in names:
+            continue  # an option of another example
+        for value in matrix.KIND_VALUES[kind]:
+            regex = (r"--%s\b.*%s|--%s\b[^\n]*\n?[^\n]*%s"
+                     % (option, matrix.ALLOWED, option, matrix.ALLOWED))
+            with pytest.raises(ValueError) as refused:
+                reps.Experiment(**dict(tiny, **{option: value}))
+            assert re.search(regex, str(refused.value)), (option, value, str(refused.value))
+            generic += 1
+    assert generic > 400
+    program = os.path.join(examples_dir, "reps-lb-comparison")
+    table = 0
+    for example, args, regex in matrix.CASES:
+        if example != "reps-lb-comparison":
+            continue
+        args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+        out = subprocess.run([program] + matrix.TINY[example] + args, capture_output=True,
+                             text=True, stdin=subprocess.DEVNULL, timeout=60)
+        line = next(l for l in (out.stdout + out.stderr).splitlines() if l.startswith("error: "))
+        with pytest.raises(ValueError) as refused:
+            reps.Experiment(**dict(tiny, **_options(args)))
+        message = str(refused.value)
+        for name in reps.registered_selectors():  # the Python selectors of other tests
+            message = message.replace(", " + name, "")
+        assert message == line[len("error: "):], (args, line)
+        table += 1
+    assert table > 50
