@@ -44,6 +44,8 @@ cpp_examples = [
      "--flowSize=256KiB --quiet", "True", "False"),
     ("reps-allreduce --leaves=2 --hostsPerLeaf=2 --spines=2 --pods=2 --cores=4 --flowSize=64KiB "
      "--quiet", "True", "False"),
+    ("reps-collective-bench --leaves=2 --hostsPerLeaf=2 --spines=2 --sizes=64KiB,256KiB "
+     "--lb=ecmp,reps --ncclOperation=allgather", "True", "False"),
     ("reps-switch-lb --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=64KiB --degradedLinks=1 "
      "--quiet", "True", "False"),
     ("reps-custom-selector --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB --quiet",
