@@ -1114,7 +1114,6 @@ class NcclCollectiveTestCase : public TestCase
 
     void Run(const std::string& op, const std::string& algorithm, uint32_t window, bool split)
     {
-        const uint32_t n = 4;
         FakeTransport transport;
         transport.jitter = CreateObject<UniformRandomVariable>();
         transport.jitter->SetStream(11);
