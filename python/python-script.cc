@@ -522,54 +522,60 @@ class PyFabricHelper
     }
 
     /**
-     * SetSwitchQueueDisc(), checked.
-     * \param type a QueueDisc TypeId
+     * A helper setter taking a TypeId and its attributes, checked first.
+     * \param who the Python method, for messages
+     * \param base the TypeId the type must derive from
+     * \param type the TypeId
      * \param attributes its attributes
+     * \param set calls the helper's setter with (type, "Name", value, ...)
      */
+    template <typename Setter>
+    void SetTyped(const std::string& who,
+                  const std::string& base,
+                  const std::string& type,
+                  const py::kwargs& attributes,
+                  Setter set)
+    {
+        TypeId tid = CheckedType(type, TypeId::LookupByName(base), who);
+        AttributeList list = CheckedAttributes(who, tid, attributes);
+        CallWithAttributes([&](auto&&... args) { set(std::forward<decltype(args)>(args)...); },
+                           list);
+    }
+
+    /// SetSwitchQueueDisc(), checked. \param type a QueueDisc \param attributes its attributes
     void SetSwitchQueueDisc(const std::string& type, const py::kwargs& attributes)
     {
-        const std::string who = "ClosFabricHelper.set_switch_queue_disc";
-        TypeId tid = CheckedType(type, TypeId::LookupByName("ns3::QueueDisc"), who);
-        AttributeList list = CheckedAttributes(who, tid, attributes);
-        CallWithAttributes(
-            [&](auto&&... args) {
-                m_helper->SetSwitchQueueDisc(type, std::forward<decltype(args)>(args)...);
-            },
-            list);
+        SetTyped("ClosFabricHelper.set_switch_queue_disc",
+                 "ns3::QueueDisc",
+                 type,
+                 attributes,
+                 [&](auto&&... args) {
+                     m_helper->SetSwitchQueueDisc(type, std::forward<decltype(args)>(args)...);
+                 });
     }
 
-    /**
-     * SetHostQueueDisc(), checked.
-     * \param type a QueueDisc TypeId
-     * \param attributes its attributes
-     */
+    /// SetHostQueueDisc(), checked. \param type a QueueDisc \param attributes its attributes
     void SetHostQueueDisc(const std::string& type, const py::kwargs& attributes)
     {
-        const std::string who = "ClosFabricHelper.set_host_queue_disc";
-        TypeId tid = CheckedType(type, TypeId::LookupByName("ns3::QueueDisc"), who);
-        AttributeList list = CheckedAttributes(who, tid, attributes);
-        CallWithAttributes(
-            [&](auto&&... args) {
-                m_helper->SetHostQueueDisc(type, std::forward<decltype(args)>(args)...);
-            },
-            list);
+        SetTyped("ClosFabricHelper.set_host_queue_disc",
+                 "ns3::QueueDisc",
+                 type,
+                 attributes,
+                 [&](auto&&... args) {
+                     m_helper->SetHostQueueDisc(type, std::forward<decltype(args)>(args)...);
+                 });
     }
 
-    /**
-     * SetPortSelector(), checked.
-     * \param type a PortSelector TypeId
-     * \param attributes its attributes
-     */
+    /// SetPortSelector(), checked. \param type a PortSelector \param attributes its attributes
     void SetPortSelector(const std::string& type, const py::kwargs& attributes)
     {
-        const std::string who = "ClosFabricHelper.set_port_selector";
-        TypeId tid = CheckedType(type, TypeId::LookupByName("ns3::PortSelector"), who);
-        AttributeList list = CheckedAttributes(who, tid, attributes);
-        CallWithAttributes(
-            [&](auto&&... args) {
-                m_helper->SetPortSelector(type, std::forward<decltype(args)>(args)...);
-            },
-            list);
+        SetTyped("ClosFabricHelper.set_port_selector",
+                 "ns3::PortSelector",
+                 type,
+                 attributes,
+                 [&](auto&&... args) {
+                     m_helper->SetPortSelector(type, std::forward<decltype(args)>(args)...);
+                 });
     }
 
     /**

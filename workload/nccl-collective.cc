@@ -18,6 +18,12 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("NcclCollective");
 
+namespace
+{
+/// The attributes' defaults: those of the schedule (NCCL's), kept in one place.
+constexpr NcclScheduleParameters kDefaults{};
+} // namespace
+
 NS_OBJECT_ENSURE_REGISTERED(NcclCollective);
 
 TypeId
@@ -31,7 +37,7 @@ NcclCollective::GetTypeId()
             .AddAttribute(
                 "Operation",
                 "The collective.",
-                EnumValue(NcclCollective::ALL_REDUCE),
+                EnumValue(static_cast<NcclCollective::Operation>(kDefaults.collective)),
                 REPS_MAKE_ENUM_ACCESSOR(NcclCollective::Operation, &NcclCollective::m_operation),
                 MakeEnumChecker(NcclCollective::ALL_REDUCE,
                                 "allreduce",
@@ -46,7 +52,7 @@ NcclCollective::GetTypeId()
             .AddAttribute(
                 "Algorithm",
                 "ring, or tree (a double binary tree; all-reduce only).",
-                EnumValue(NcclCollective::RING),
+                EnumValue(static_cast<NcclCollective::Algorithm>(kDefaults.algorithm)),
                 REPS_MAKE_ENUM_ACCESSOR(NcclCollective::Algorithm, &NcclCollective::m_algorithm),
                 MakeEnumChecker(NcclCollective::RING, "ring", NcclCollective::TREE, "tree"))
             .AddAttribute("DataBytes",
@@ -59,46 +65,46 @@ NcclCollective::GetTypeId()
             .AddAttribute("Channels",
                           "Channels, each its own ring or tree and queue pairs (NCCL: "
                           "NCCL_MIN_NCHANNELS/NCCL_MAX_NCHANNELS, tuned per system; 2 here).",
-                          UintegerValue(2),
+                          UintegerValue(kDefaults.channels),
                           MakeUintegerAccessor(&NcclCollective::m_channels),
                           MakeUintegerChecker<uint32_t>(1, 64))
             .AddAttribute("ChunkBytes",
                           "Bytes of one message (NCCL: NCCL_BUFFSIZE 4 MiB / NCCL_STEPS 8).",
-                          UintegerValue(512 * 1024),
+                          UintegerValue(kDefaults.chunkBytes),
                           MakeUintegerAccessor(&NcclCollective::m_chunkBytes),
                           MakeUintegerChecker<uint64_t>(1, uint64_t(1) << 30))
             .AddAttribute("ChunkSteps",
                           "Ring collectives: messages per rank per loop (NCCL: NCCL_STEPS / 2).",
-                          UintegerValue(4),
+                          UintegerValue(kDefaults.chunkSteps),
                           MakeUintegerAccessor(&NcclCollective::m_chunkSteps),
                           MakeUintegerChecker<uint32_t>(1, 64))
             .AddAttribute("Slots",
                           "Messages in flight per connection: a message waits for the arrival "
                           "of the one Slots before it (NCCL: NCCL_STEPS, 8).",
-                          UintegerValue(8),
+                          UintegerValue(kDefaults.slots),
                           MakeUintegerAccessor(&NcclCollective::m_slots),
                           MakeUintegerChecker<uint32_t>(1, 64))
             .AddAttribute("QpsPerConnection",
                           "Queue pairs per connection (NCCL: NCCL_IB_QPS_PER_CONNECTION, 1).",
-                          UintegerValue(1),
+                          UintegerValue(kDefaults.qpsPerConnection),
                           MakeUintegerAccessor(&NcclCollective::m_qps),
                           MakeUintegerChecker<uint32_t>(1, 128))
             .AddAttribute("SplitDataOnQps",
                           "Split every message over the connection's queue pairs (true) or send "
                           "each message on the next one in turn (false; NCCL: "
                           "NCCL_IB_SPLIT_DATA_ON_QPS, 0).",
-                          BooleanValue(false),
+                          BooleanValue(kDefaults.splitDataOnQps),
                           MakeBooleanAccessor(&NcclCollective::m_split),
                           MakeBooleanChecker())
             .AddAttribute("Root",
                           "Broadcast: the rank (position among the hosts) that sends.",
-                          UintegerValue(0),
+                          UintegerValue(kDefaults.root),
                           MakeUintegerAccessor(&NcclCollective::m_root),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("AllToAllWindow",
                           "All-to-all: peers a rank sends to at once, in the order r+1, r+2, "
                           "... (0: all at once).",
-                          UintegerValue(0),
+                          UintegerValue(kDefaults.allToAllWindow),
                           MakeUintegerAccessor(&NcclCollective::m_window),
                           MakeUintegerChecker<uint32_t>());
     return tid;

@@ -86,17 +86,18 @@ class NcclCollective : public Collective
     /// Transfer \p t arrived.
     void Arrived(uint32_t t);
 
-    Operation m_operation{ALL_REDUCE}; //!< Operation attribute.
-    Algorithm m_algorithm{RING};       //!< Algorithm attribute.
-    uint64_t m_bytes{1 << 20};         //!< DataBytes attribute.
-    uint32_t m_channels{2};            //!< Channels attribute.
-    uint64_t m_chunkBytes{512 * 1024}; //!< ChunkBytes attribute.
-    uint32_t m_chunkSteps{4};          //!< ChunkSteps attribute.
-    uint32_t m_slots{8};               //!< Slots attribute.
-    uint32_t m_qps{1};                 //!< QpsPerConnection attribute.
-    bool m_split{false};               //!< SplitDataOnQps attribute.
-    uint32_t m_root{0};                //!< Root attribute.
-    uint32_t m_window{0};              //!< AllToAllWindow attribute.
+    // The attributes set them at construction (defaults: NcclScheduleParameters').
+    Operation m_operation{}; //!< Operation attribute.
+    Algorithm m_algorithm{}; //!< Algorithm attribute.
+    uint64_t m_bytes{};      //!< DataBytes attribute.
+    uint32_t m_channels{};   //!< Channels attribute.
+    uint64_t m_chunkBytes{}; //!< ChunkBytes attribute.
+    uint32_t m_chunkSteps{}; //!< ChunkSteps attribute.
+    uint32_t m_slots{};      //!< Slots attribute.
+    uint32_t m_qps{};        //!< QpsPerConnection attribute.
+    bool m_split{};          //!< SplitDataOnQps attribute.
+    uint32_t m_root{};       //!< Root attribute.
+    uint32_t m_window{};     //!< AllToAllWindow attribute.
 
     mutable std::vector<NcclTransfer> m_transfers;       //!< The schedule.
     mutable std::vector<uint32_t> m_queueOf;             //!< Queue pair of each transfer.
