@@ -23,6 +23,7 @@
 #include "ns3/queue.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/red-queue-disc.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -145,8 +146,10 @@ ClosFabricHelper::GetTypeId()
                           MakeUintegerChecker<uint32_t>(68, 65535))
             .AddAttribute("HashSeed",
                           "Seed of the per-switch flow-hash salts (each switch's salt is a hash "
-                          "of the seed and the switch's position in the fabric).",
-                          UintegerValue(1),
+                          "of the seed and the switch's position in the fabric); 0, the "
+                          "default: the ns-3 run number (RngRun), so that another run draws "
+                          "other hash salts.",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&ClosFabricHelper::m_hashSeed),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("HostAddressBase",
@@ -617,6 +620,12 @@ ClosFabricHelper::GetPortSelectorType() const
     return m_portSelector.GetTypeId();
 }
 
+uint32_t
+ClosFabricHelper::HashSeed() const
+{
+    return m_hashSeed != 0 ? m_hashSeed : static_cast<uint32_t>(RngSeedManager::GetRun());
+}
+
 void
 ClosFabricHelper::InstallSwitches(Ptr<ClosPlane> f, uint32_t plane) const
 {
@@ -631,7 +640,7 @@ ClosFabricHelper::InstallSwitches(Ptr<ClosPlane> f, uint32_t plane) const
         sw->SetPortSelector(m_portSelector.Create<PortSelector>());
         sw->SetAttribute(
             "Salt",
-            UintegerValue(SwitchSalt(m_hashSeed, plane * nodesPerPlane + f->GetNHosts() + i)));
+            UintegerValue(SwitchSalt(HashSeed(), plane * nodesPerPlane + f->GetNHosts() + i)));
         node->AggregateObject(sw);
     }
     // GLB: where every switch is (leaves choose up-links, the others raise the carried metric).

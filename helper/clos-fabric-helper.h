@@ -282,6 +282,8 @@ class ClosFabricHelper : public Object
      * \param plane its index (the switches' hash salts differ between planes)
      */
     void InstallSwitches(Ptr<ClosPlane> f, uint32_t plane) const;
+    /// \return the seed of the switch salts: HashSeed, or the run number when it is 0
+    uint32_t HashSeed() const;
     /// \param f the plane: ns-3's internet stack on every host
     void InstallHostStacks(Ptr<ClosPlane> f) const;
     /// \param f the finished fabric: a PfcPort on every device, a PfcSwitch on every switch

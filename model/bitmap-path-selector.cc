@@ -4,7 +4,10 @@
 
 #include "bitmap-path-selector.h"
 
+#include "reps-ns3-compat.h"
+
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -54,10 +57,23 @@ BitmapPathSelector::GetTypeId()
                           MakeUintegerChecker<uint32_t>(0, 255))
             .AddAttribute("DecayRtts",
                           "Every this many base RTTs of the connection, every penalty drops by "
-                          "one (0.01 to 10000).",
+                          "one (0.01 to 10000; Order = Random only).",
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&BitmapPathSelector::m_decayRtts),
                           MakeDoubleChecker<double>(0.01, 10000.0))
+            .AddAttribute(
+                "Order",
+                "Random: each packet takes an EV at random among the least penalized, and "
+                "penalties decay with time (DecayRtts); Sweep: a cursor sweeps the EVs in "
+                "rounds (index XOR a mask drawn each round), skipping penalized ones, the "
+                "first skipped losing one point, as the Ultra Ethernet simulator's bitmap "
+                "(Paths a power of two).",
+                EnumValue(BitmapPathSelector::LEAST_PENALIZED),
+                REPS_MAKE_ENUM_ACCESSOR(BitmapPathSelector::Order, &BitmapPathSelector::m_order),
+                MakeEnumChecker(BitmapPathSelector::LEAST_PENALIZED,
+                                "Random",
+                                BitmapPathSelector::SWEEP,
+                                "Sweep"))
             .AddTraceSource("Penalty",
                             "Feedback penalized an EV: the EV and its penalty afterwards.",
                             MakeTraceSourceAccessor(&BitmapPathSelector::m_penaltyTrace),
@@ -71,6 +87,9 @@ BitmapPathSelector::BitmapPathSelector()
       m_ecnPenalty(1),
       m_dropPenalty(4),
       m_decayRtts(1.0),
+      m_order(LEAST_PENALIZED),
+      m_cursor(0),
+      m_mask(0),
       m_penalized(0),
       m_avoiding(0),
       m_events(0),
@@ -105,7 +124,8 @@ std::string
 BitmapPathSelector::CheckAttributes(uint32_t paths,
                                     uint32_t entropySpace,
                                     uint32_t maxPenalty,
-                                    double decayRtts)
+                                    double decayRtts,
+                                    Order order)
 {
     std::ostringstream msg;
     if (paths < 1 || paths > 1024)
@@ -125,13 +145,18 @@ BitmapPathSelector::CheckAttributes(uint32_t paths,
     {
         msg << "BitmapPathSelector: DecayRtts (" << decayRtts << ") must be in [0.01, 10000]";
     }
+    else if (order == SWEEP && (paths & (paths - 1)) != 0)
+    {
+        msg << "BitmapPathSelector: Paths (" << paths
+            << ") must be a power of two with Order = Sweep (1, 2, 4, ... 1024)";
+    }
     return msg.str();
 }
 
 std::string
 BitmapPathSelector::DoValidate(const PathSelectorContext& context) const
 {
-    return CheckAttributes(m_paths, GetEntropySpace(), m_maxPenalty, m_decayRtts);
+    return CheckAttributes(m_paths, GetEntropySpace(), m_maxPenalty, m_decayRtts, m_order);
 }
 
 void
@@ -169,6 +194,8 @@ BitmapPathSelector::DrawEntropies()
         m_sorted.emplace_back(m_evs[i], i);
     }
     std::sort(m_sorted.begin(), m_sorted.end());
+    m_cursor = 0;
+    m_mask = m_order == SWEEP ? m_pick->GetInteger(0, m_paths - 1) : 0;
     m_penalty.assign(m_paths, 0);
     m_levels.assign(m_maxPenalty + 1, std::vector<uint32_t>());
     m_levels[0].reserve(m_paths);
@@ -223,6 +250,10 @@ BitmapPathSelector::SetLevel(uint32_t index, uint8_t level)
 void
 BitmapPathSelector::Decay()
 {
+    if (m_order == SWEEP)
+    {
+        return; // penalties fall as the sweep skips them
+    }
     Time elapsed = Simulator::Now() - m_lastDecay;
     if (elapsed < m_decayInterval)
     {
@@ -304,6 +335,10 @@ BitmapPathSelector::DoNextEntropy(bool retransmission, Choice& why)
     {
         ++m_avoiding;
     }
+    if (m_order == SWEEP)
+    {
+        return m_evs[NextSweep()];
+    }
     uint32_t level = 0;
     while (m_levels[level].empty())
     {
@@ -313,6 +348,35 @@ BitmapPathSelector::DoNextEntropy(bool retransmission, Choice& why)
     uint32_t pick =
         bucket.size() == 1 ? 0 : m_pick->GetInteger(0, static_cast<uint32_t>(bucket.size() - 1));
     return m_evs[bucket[pick]];
+}
+
+void
+BitmapPathSelector::AdvanceSweep()
+{
+    if (++m_cursor == m_paths)
+    {
+        m_cursor = 0;
+        m_mask = m_pick->GetInteger(0, m_paths - 1);
+    }
+}
+
+uint32_t
+BitmapPathSelector::NextSweep()
+{
+    uint32_t entry = m_cursor ^ m_mask;
+    bool skipped = false;
+    for (uint32_t steps = 0; m_penalty[entry] > 0 && steps < m_paths; ++steps)
+    {
+        if (!skipped)
+        {
+            SetLevel(entry, static_cast<uint8_t>(m_penalty[entry] - 1));
+            skipped = true;
+        }
+        AdvanceSweep();
+        entry = m_cursor ^ m_mask;
+    }
+    AdvanceSweep();
+    return entry;
 }
 
 const std::vector<uint16_t>&

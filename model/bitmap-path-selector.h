@@ -32,11 +32,17 @@ namespace ns3
  * passed). Unmarked ACKs do not clear a penalty: only time does. With MaxPenalty = 1 the
  * counters are exactly a bitmap of bad EVs whose bits are cleared each interval.
  *
- * Every packet (new data and retransmissions alike) takes an EV drawn uniformly at random among
- * the EVs with the lowest penalty, so spraying is oblivious while nothing is penalized, and a
- * penalized EV is avoided until its penalty has decayed to the level of the others. Random
- * rather than round-robin choice among them so that the order of the EVs cannot synchronize
- * with other senders'. EntropyChosen reports RANDOM.
+ * Order chooses the rule of every packet (new data and retransmissions alike):
+ * - Random (the default): an EV drawn uniformly at random among the EVs with the lowest
+ *   penalty, so spraying is oblivious while nothing is penalized, and a penalized EV is avoided
+ *   until its penalty has decayed to the level of the others; random rather than round-robin so
+ *   that the order of the EVs cannot synchronize with other senders'.
+ * - Sweep (the Ultra Ethernet simulator's bitmap): a cursor sweeps the Paths EVs in rounds, in
+ *   the order index XOR a mask drawn at random each round; an EV with a penalty is skipped, and
+ *   the first one skipped for a packet loses one point, so penalties last a number of the
+ *   connection's own rounds rather than a time (DecayRtts is not used). Paths must be a power
+ *   of two. After a whole round of penalized EVs the packet takes the one the cursor stands on.
+ * EntropyChosen reports RANDOM.
  *
  * Counters for research scripts: GetPacketCount(), GetAvoidingCount() (packets sent while some
  * EVs were penalized), GetPenaltyEventCount(), GetPenalizedEntropyCount().
@@ -60,18 +66,27 @@ class BitmapPathSelector : public PathSelector
      */
     typedef void (*PenaltyTracedCallback)(uint16_t ev, uint8_t penalty);
 
+    /// How the next EV is chosen (Order attribute).
+    enum Order
+    {
+        LEAST_PENALIZED, //!< At random among the least penalized; penalties decay with time.
+        SWEEP,           //!< A permuted sweep skipping penalized EVs, each skip taking a point off.
+    };
+
     /**
      * Check a configuration (DoValidate() of a selector with these attributes).
      * \param paths the Paths attribute.
      * \param entropySpace the EntropySpace attribute.
      * \param maxPenalty the MaxPenalty attribute.
      * \param decayRtts the DecayRtts attribute.
+     * \param order the Order attribute.
      * \return an empty string if allowed, otherwise what is wrong.
      */
     static std::string CheckAttributes(uint32_t paths,
                                        uint32_t entropySpace,
                                        uint32_t maxPenalty,
-                                       double decayRtts);
+                                       double decayRtts,
+                                       Order order = LEAST_PENALIZED);
 
     std::string GetName() const override;
     int64_t AssignStreams(int64_t stream) override;
@@ -124,6 +139,10 @@ class BitmapPathSelector : public PathSelector
     void SetLevel(uint32_t index, uint8_t level);
     /// Draw the set of EVs and clear the penalties.
     void DrawEntropies();
+    /// \return the index of the next EV under Order = Sweep.
+    uint32_t NextSweep();
+    /// Move the sweep's cursor one step; a new round draws a new mask.
+    void AdvanceSweep();
 
     /// Draw the set of EVs if it was not drawn since Start().
     void EnsureEntropies()
@@ -139,6 +158,9 @@ class BitmapPathSelector : public PathSelector
     uint32_t m_ecnPenalty;                       //!< EcnPenalty attribute.
     uint32_t m_dropPenalty;                      //!< DropPenalty attribute.
     double m_decayRtts;                          //!< DecayRtts attribute.
+    Order m_order;                               //!< Order attribute.
+    uint32_t m_cursor;                           //!< Sweep: position in the round.
+    uint32_t m_mask;                             //!< Sweep: this round's XOR mask.
     Time m_decayInterval;                        //!< DecayRtts base RTTs.
     Time m_lastDecay;                            //!< Start of the current decay interval.
     std::vector<uint16_t> m_evs;                 //!< The EVs.

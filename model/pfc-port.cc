@@ -76,6 +76,7 @@ PfcPort::DoDispose()
     m_stateCallbacks.clear();
     m_device = nullptr;
     m_peer = nullptr;
+    m_rateAccessor = nullptr;
     Object::DoDispose();
 }
 
@@ -88,6 +89,13 @@ PfcPort::NotifyNewAggregate()
         m_device = GetObject<PointToPointNetDevice>();
         if (m_device)
         {
+            // The rate is read once per frame: through the accessor rather than by name, which
+            // costs a TypeId lookup each time.
+            TypeId::AttributeInformation info;
+            NS_ABORT_MSG_UNLESS(
+                m_device->GetInstanceTypeId().LookupAttributeByName("DataRate", &info),
+                "PfcPort: the device has no DataRate attribute");
+            m_rateAccessor = info.accessor;
             m_device->TraceConnectWithoutContext("PhyTxBegin",
                                                  MakeCallback(&PfcPort::TxBegin, this));
         }
@@ -106,7 +114,7 @@ PfcPort::GetRate() const
 {
     NS_ABORT_MSG_IF(!m_device, "PfcPort: aggregate the port to a PointToPointNetDevice first");
     DataRateValue rate;
-    m_device->GetAttribute("DataRate", rate);
+    m_rateAccessor->Get(PeekPointer(m_device), rate);
     return rate.Get();
 }
 
@@ -144,7 +152,17 @@ PfcPort::GetPeer()
 void
 PfcPort::TxBegin(Ptr<const Packet> packet)
 {
-    m_txFreeAt = Simulator::Now() + GetRate().CalculateBytesTxTime(packet->GetSize());
+    // The end of the frame is computed only when a PAUSE frame needs it (TxFreeAt).
+    m_txBeginAt = Simulator::Now();
+    m_txBytes = packet->GetSize();
+    m_txRate = GetRate();
+    m_lastWasPause = false;
+}
+
+Time
+PfcPort::TxFreeAt() const
+{
+    return m_lastWasPause ? m_pauseFreeAt : m_txBeginAt + m_txRate.CalculateBytesTxTime(m_txBytes);
 }
 
 void
@@ -160,8 +178,10 @@ PfcPort::SendPause(uint8_t priority, uint16_t quanta)
     frame->AddHeader(header);
     // MAC control frames go ahead of queued data, but not through the frame on the wire.
     Time now = Simulator::Now();
-    Time start = m_txFreeAt > now ? m_txFreeAt : now;
-    m_txFreeAt = start + GetRate().CalculateBytesTxTime(PfcHeader::SIZE);
+    Time freeAt = TxFreeAt();
+    Time start = freeAt > now ? freeAt : now;
+    m_pauseFreeAt = start + GetRate().CalculateBytesTxTime(PfcHeader::SIZE);
+    m_lastWasPause = true;
     if (start == now)
     {
         StartPause(frame, priority, quanta);

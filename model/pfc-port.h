@@ -7,6 +7,7 @@
 
 #include "pfc-header.h"
 
+#include "ns3/attribute.h"
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -158,10 +159,18 @@ class PfcPort : public Object
      */
     void NotifyDataState(bool paused);
 
-    uint8_t m_priority;                                        //!< Priority attribute.
-    Ptr<PointToPointNetDevice> m_device;                       //!< The device.
-    Ptr<PfcPort> m_peer;                                       //!< The other end (lazy).
-    Time m_txFreeAt;                                           //!< End of the frame on the wire.
+    uint8_t m_priority;                  //!< Priority attribute.
+    Ptr<PointToPointNetDevice> m_device; //!< The device.
+    Ptr<PfcPort> m_peer;                 //!< The other end (lazy).
+    /// \return when the wire is free: the end of the last frame or PAUSE frame started on it
+    Time TxFreeAt() const;
+
+    Ptr<const AttributeAccessor> m_rateAccessor; //!< The device's DataRate, read without a lookup.
+    Time m_txBeginAt;                            //!< Start of the last data frame on the wire.
+    uint32_t m_txBytes{0};                       //!< Its size.
+    DataRate m_txRate;                           //!< The device's rate when it started.
+    Time m_pauseFreeAt;                          //!< End of the last PAUSE frame on the wire.
+    bool m_lastWasPause{true}; //!< The last frame on the wire was a PAUSE frame, or none was.
     std::array<bool, PfcHeader::N_PRIORITIES> m_paused{};      //!< Stopped priorities.
     std::array<Time, PfcHeader::N_PRIORITIES> m_pausedSince{}; //!< Start of each stop.
     std::array<Time, PfcHeader::N_PRIORITIES> m_pausedTotal{}; //!< Finished stops.

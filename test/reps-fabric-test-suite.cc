@@ -19,12 +19,13 @@
 #include "ns3/ipv4.h"
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
-#include "ns3/rdma-flow-launcher.h"
-#include "ns3/rdma-helper.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/rdma-flow-launcher.h"
+#include "ns3/rdma-helper.h"
 #include "ns3/red-queue-disc.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/roce-bth-header.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
@@ -726,6 +727,22 @@ class FabricHashSpreadTestCase : public TestCase
                               g->GetLeaf(1)->GetObject<FabricSwitch>()->GetSalt(),
                               "distinct salts");
         Simulator::Destroy();
+
+        // HashSeed 0 (the default) follows the run number: run 1 is HashSeed 1, another run
+        // draws other salts; a HashSeed given explicitly holds whatever the run.
+        const uint64_t run = RngSeedManager::GetRun();
+        auto salt = [](uint64_t r, uint32_t seed) {
+            RngSeedManager::SetRun(r);
+            Ptr<ClosFabricHelper> helper = TwoTier(2, 1, 2);
+            helper->SetAttribute("HashSeed", UintegerValue(seed));
+            uint32_t v = helper->Build()->GetLeaf(0)->GetObject<FabricSwitch>()->GetSalt();
+            Simulator::Destroy();
+            return v;
+        };
+        NS_TEST_EXPECT_MSG_EQ(salt(1, 0), salt(1, 1), "run 1 must give HashSeed 1's salts");
+        NS_TEST_EXPECT_MSG_NE(salt(2, 0), salt(1, 0), "another run must draw other salts");
+        NS_TEST_EXPECT_MSG_EQ(salt(2, 7), salt(3, 7), "an explicit HashSeed must hold");
+        RngSeedManager::SetRun(run);
     }
 };
 
@@ -1324,15 +1341,14 @@ class FabricValidationTestCase : public TestCase
         attr.SetPathSelectorAttribute("NoSuchKnob", UintegerValue(1));
         Expect(attr.Validate(), "ns3::EcmpPathSelector has no attribute NoSuchKnob");
         RdmaHelper launcherRdma;
-        Ptr<RdmaFlowLauncher> launcher = CreateObject<RdmaFlowLauncher>(NodeContainer(),
-                                                                        &launcherRdma);
+        Ptr<RdmaFlowLauncher> launcher =
+            CreateObject<RdmaFlowLauncher>(NodeContainer(), &launcherRdma);
         launcher->SetAttribute("ConnectionMapping", StringValue("Sometimes"));
         Expect(launcher->Validate(),
                "RdmaFlowLauncher::SetAttribute: ns3::RdmaFlowLauncher::ConnectionMapping = "
                "Sometimes is not allowed; allowed: ");
         Expect(launcher->Validate(), "Pair");
-        Ptr<RdmaFlowLauncher> pair = CreateObject<RdmaFlowLauncher>(NodeContainer(),
-                                                                    &launcherRdma);
+        Ptr<RdmaFlowLauncher> pair = CreateObject<RdmaFlowLauncher>(NodeContainer(), &launcherRdma);
         pair->SetAttribute("ConnectionMapping", StringValue("Pair"));
         NS_TEST_ASSERT_MSG_EQ(pair->Validate(), "", "a valid mapping");
         RdmaHelper fine;

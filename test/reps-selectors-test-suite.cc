@@ -1132,6 +1132,115 @@ class BitmapPenaltyTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Order = Sweep (the Ultra Ethernet simulator's bitmap): each round uses every EV once in a
+ * permuted order; a penalized EV is skipped once per round, losing a point each time, however
+ * much time passes; a Paths that is not a power of two is refused.
+ */
+class BitmapSweepTestCase : public TestCase
+{
+  public:
+    BitmapSweepTestCase()
+        : TestCase("Bitmap, Order = Sweep: rounds of every EV; a penalty lasts rounds, not time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<BitmapPathSelector> s = CreateObject<BitmapPathSelector>();
+        s->SetAttribute("Paths", UintegerValue(8));
+        s->SetAttribute("MaxPenalty", UintegerValue(15));
+        s->SetAttribute("DropPenalty", UintegerValue(4));
+        s->SetAttribute("Order", StringValue("Sweep"));
+        s->AssignStreams(5);
+        s->Start(Context(false));
+        const std::vector<uint16_t> evs = s->GetEntropies();
+        const std::set<uint16_t> all(evs.begin(), evs.end());
+        NS_TEST_ASSERT_MSG_EQ(all.size(), 8, "8 distinct EVs");
+        std::vector<uint16_t> first;
+        std::vector<uint16_t> second;
+        for (int i = 0; i < 8; ++i)
+        {
+            first.push_back(s->NextEntropy(false));
+        }
+        for (int i = 0; i < 8; ++i)
+        {
+            second.push_back(s->NextEntropy(false));
+        }
+        NS_TEST_ASSERT_MSG_EQ((std::set<uint16_t>(first.begin(), first.end()) == all),
+                              true,
+                              "a round must use every EV once");
+        NS_TEST_ASSERT_MSG_EQ((std::set<uint16_t>(second.begin(), second.end()) == all),
+                              true,
+                              "the next round too");
+        // A NACK (penalty 4) at a round's start: the EV is skipped in the next 4 rounds (7
+        // packets each), whatever the time, then used again.
+        const uint16_t bad = first[3];
+        s->OnNack(bad);
+        NS_TEST_ASSERT_MSG_EQ(s->GetPenalty(bad), 4, "NACK penalty");
+        std::vector<uint16_t> later;
+        for (int i = 0; i < 28; ++i)
+        {
+            At(MilliSeconds(1 + i), [s, &later]() { later.push_back(s->NextEntropy(false)); });
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(std::count(later.begin(), later.end(), bad), 0, "penalized EV used");
+        for (uint16_t ev : all)
+        {
+            if (ev != bad)
+            {
+                NS_TEST_ASSERT_MSG_EQ(std::count(later.begin(), later.end(), ev),
+                                      4,
+                                      "each clean EV once per round");
+            }
+        }
+        std::set<uint16_t> next;
+        for (int i = 0; i < 8; ++i)
+        {
+            next.insert(s->NextEntropy(false));
+        }
+        NS_TEST_ASSERT_MSG_EQ((next == all), true, "the EV must be back once its penalty is 0");
+        NS_TEST_ASSERT_MSG_EQ(s->GetPenalty(bad), 0, "one point off per round skipped");
+        // Time alone does not lift a penalty.
+        s->OnAck(bad, true, MicroSeconds(9));
+        At(Seconds(1), []() {});
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(s->GetPenalty(bad), 1, "a penalty must not decay with time");
+        // Every EV penalized: each packet still gets an EV and takes one point off one EV.
+        for (uint16_t ev : all)
+        {
+            s->OnLoss(ev);
+        }
+        uint32_t before = 0;
+        for (uint16_t ev : all)
+        {
+            before += s->GetPenalty(ev);
+        }
+        s->NextEntropy(true);
+        uint32_t after = 0;
+        for (uint16_t ev : all)
+        {
+            after += s->GetPenalty(ev);
+        }
+        NS_TEST_ASSERT_MSG_EQ(after, before - 1, "one point off per packet");
+
+        std::string msg =
+            BitmapPathSelector::CheckAttributes(6, 65536, 15, 1.0, BitmapPathSelector::SWEEP);
+        NS_TEST_ASSERT_MSG_NE(msg.find("power of two"), std::string::npos, msg);
+        NS_TEST_ASSERT_MSG_EQ(
+            BitmapPathSelector::CheckAttributes(6,
+                                                65536,
+                                                15,
+                                                1.0,
+                                                BitmapPathSelector::LEAST_PENALIZED),
+            "",
+            "Random takes any Paths");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * With nothing penalized, bitmap spraying uses all of its Paths EVs uniformly (chi-square over
  * 16 EVs), and the same stream gives the same EVs, also when assigned after Start().
  */
@@ -1313,6 +1422,7 @@ class RepsSelectorsTestSuite : public TestSuite
         AddTestCase(new PlbRepathTestCase, reps::kQuick);
         AddTestCase(new BitmapPenaltyTestCase, reps::kQuick);
         AddTestCase(new BitmapCoverageTestCase, reps::kQuick);
+        AddTestCase(new BitmapSweepTestCase, reps::kQuick);
         AddTestCase(new MprdmaReuseTestCase, reps::kQuick);
     }
 };
