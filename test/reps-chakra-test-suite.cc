@@ -96,7 +96,6 @@ class ChakraReplayTestCase : public TestCase
   private:
     void DoRun() override
     {
-        using K = ChakraTrace::Kind;
         std::vector<std::vector<ChakraTrace::Node>> ranks(3);
         // Rank 0: compute 5 us, then send tag 7 (1000 B); send tag 3 (2000 B) at once;
         // compute 2 us after the tag-7 send (control); the all-reduce after that (data).
