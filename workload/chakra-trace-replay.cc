@@ -290,7 +290,7 @@ ChakraTraceReplay::Complete(uint32_t rank, uint32_t node)
 {
     NS_LOG_FUNCTION(this << rank << node);
     RankState& s = m_ranks[rank];
-    NS_ASSERT(s.end[node].IsNegative());
+    NS_ASSERT(s.end[node].IsStrictlyNegative());
     s.end[node] = Simulator::Now();
     --m_nodesLeft;
     for (uint32_t d : s.dependants[node])
@@ -339,7 +339,7 @@ ChakraTraceReplay::MessageDone(uint32_t m)
     const ChakraTrace::Message& msg = m_trace.GetMessages()[m];
     m_messageDone[m] = true;
     Complete(msg.src, msg.send);
-    if (!m_ranks[msg.dst].start[msg.recv].IsNegative())
+    if (!m_ranks[msg.dst].start[msg.recv].IsStrictlyNegative())
     {
         Complete(msg.dst, msg.recv);
     }
@@ -435,7 +435,7 @@ ChakraTraceReplay::GetCalls() const
         {
             rec.start = m_callStart[c];
             rec.finished = m_callEnd[c];
-            rec.completed = !m_callEnd[c].IsNegative();
+            rec.completed = !m_callEnd[c].IsStrictlyNegative();
         }
         out.push_back(rec);
     }
@@ -451,7 +451,7 @@ ChakraTraceReplay::Exposed(uint32_t rank) const
     std::vector<std::pair<Time, Time>> compute;
     for (uint32_t i = 0; i < nodes.size(); ++i)
     {
-        if (s.end[i].IsNegative())
+        if (s.end[i].IsStrictlyNegative())
         {
             continue;
         }
@@ -506,7 +506,7 @@ ChakraTraceReplay::DescribeUnfinished(uint32_t most) const
     {
         for (uint32_t i = 0; i < m_ranks[r].end.size() && listed < most; ++i)
         {
-            if (m_ranks[r].end[i].IsNegative() && !m_ranks[r].start[i].IsNegative())
+            if (m_ranks[r].end[i].IsStrictlyNegative() && !m_ranks[r].start[i].IsStrictlyNegative())
             {
                 out += (listed++ ? "; " : "") + m_trace.Describe(r, i) + " (" +
                        ChakraTrace::KindName(m_trace.GetNodes(r)[i].kind) + ", started)";
