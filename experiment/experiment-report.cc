@@ -84,8 +84,8 @@ CollectivesJson(const std::vector<FlowStats::Collective>& collectives)
             cj["iteration_us"] = SummaryJson(SampleSummary::Of(us), true);
         }
         // Trace replays only: the collective calls and the exposed communication.
-        cj.update(c.calls.empty() ? Json::object()
-                                  : Json::parse(ExperimentReport::TraceReplayJson(c)));
+        bool replay = !c.calls.empty() || !c.exposedComm.empty();
+        cj.update(replay ? Json::parse(ExperimentReport::TraceReplayJson(c)) : Json::object());
         out.push_back(cj);
     }
     return out;
