@@ -8,6 +8,7 @@
 #include "experiment-options.h"
 #include "option-parser.h"
 
+#include "ns3/chakra-trace-replay.h"
 #include "ns3/halving-doubling-all-reduce.h"
 #include "ns3/job-placement.h"
 #include "ns3/nccl-collective.h"
@@ -198,6 +199,57 @@ const FlowTrace&
 ExperimentOptions::GetTrace() const
 {
     return m_trace;
+}
+
+void
+ExperimentOptions::RegisterChakraOptions()
+{
+    m_options.Add(
+        "chakraTrace",
+        "chakra: Chakra execution trace to replay, the path of its per-rank files without "
+        "'.<rank>.et' (PREFIX.0.et, PREFIX.1.et, ...; rank r runs on host r; "
+        "utils/chakra-generate.py writes such traces) (a file prefix)",
+        &chakraTrace,
+        [this]() {
+            if (pattern != "chakra" && !chakraTrace.empty())
+            {
+                OptionParser::Exit("--chakraTrace: only used by --pattern=chakra; allowed: "
+                                   "leave it out, or give --pattern=chakra");
+            }
+            if (pattern != "chakra")
+            {
+                return;
+            }
+            if (chakraTrace.empty())
+            {
+                OptionParser::Exit("--chakraTrace: --pattern=chakra needs a trace; allowed: the "
+                                   "prefix PREFIX of readable files PREFIX.0.et, PREFIX.1.et, ...");
+            }
+            std::string error;
+            if (!m_chakra.Load(chakraTrace, error))
+            {
+                OptionParser::Exit("--chakraTrace: " + error);
+            }
+            error = m_chakra.CheckHosts(GetHosts());
+            if (!error.empty())
+            {
+                OptionParser::Exit("--chakraTrace: " + error);
+            }
+            // Its collectives, with the attribute defaults the NCCL options set.
+            Ptr<ChakraTraceReplay> replay = CreateObject<ChakraTraceReplay>();
+            error = replay->SetTrace(m_chakra);
+            replay->Dispose();
+            if (!error.empty())
+            {
+                OptionParser::Exit("--chakraTrace: " + error);
+            }
+        });
+}
+
+const ChakraTrace&
+ExperimentOptions::GetChakraTrace() const
+{
+    return m_chakra;
 }
 
 std::string

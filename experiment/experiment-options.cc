@@ -39,6 +39,7 @@ const std::vector<std::string> g_patterns = {"permutation",
                                              "training",
                                              "trace",
                                              "nccl",
+                                             "chakra",
                                              "websearch",
                                              "hadoop"};
 
@@ -61,6 +62,7 @@ ExperimentOptions::ExperimentOptions()
       jobLayout("contiguous"),
       traceFile(""),
       traceStartUnit("ps"),
+      chakraTrace(""),
       background(0),
       backgroundSize("8MiB"),
       tcpBackground(0),
@@ -96,6 +98,7 @@ ExperimentOptions::ExperimentOptions()
     RegisterCollectiveOptions();
     RegisterTraceOptions();
     RegisterNcclOptions();
+    RegisterChakraOptions();
     RegisterBackgroundOptions();
     RegisterFaultOptions();
     RegisterSlowLinkOptions();
@@ -113,8 +116,9 @@ ExperimentOptions::RegisterWorkloadOptions()
     o.AddChoice("pattern",
                 "Traffic pattern (permutation, tornado, incast, outcastincast, single, bidir, "
                 "alltoall, allreduce, allgather, reducescatter, butterfly, training, trace, "
-                "nccl, websearch or hadoop; nccl: the NCCL-style collective --ncclOperation "
-                "with --ncclAlgorithm, channels and queue pairs per connection; single: one flow "
+                "nccl, chakra, websearch or hadoop; nccl: the NCCL-style collective "
+                "--ncclOperation with --ncclAlgorithm, channels and queue pairs per connection; "
+                "chakra: the Chakra execution trace --chakraTrace; single: one flow "
                 "from host 0 to the last host; bidir: "
                 "one each way; outcastincast: hosts 1 to --incastSenders into host 0, hosts 2 "
                 "on also sending --outcastFlows flows each elsewhere)",

@@ -9,6 +9,7 @@
 #include "fabric-options.h"
 
 #include "ns3/failure-schedule.h"
+#include "ns3/chakra-trace.h"
 #include "ns3/flow-trace.h"
 
 #include <cstdint>
@@ -49,6 +50,8 @@ class ExperimentOptions : public FabricOptions
     const FailureSchedule::HtsimCableFailures& GetHtsimCableFailures() const;
     /// \return the flow trace of --traceFile (valid after Check() with --pattern=trace).
     const FlowTrace& GetTrace() const;
+    /// \return the Chakra trace of --chakraTrace (valid after Check() with --pattern=chakra).
+    const ChakraTrace& GetChakraTrace() const;
 
     /// \return the collective --pattern runs (that of --collective for training), or "".
     std::string GetCollectiveKind() const;
@@ -70,6 +73,7 @@ class ExperimentOptions : public FabricOptions
     std::string jobLayout;         //!< How hosts are dealt to the jobs.
     std::string traceFile;         //!< Flow trace replayed by --pattern=trace.
     std::string traceStartUnit;    //!< Unit of connection-matrix start times (ps or us).
+    std::string chakraTrace;       //!< Chakra trace (file prefix) replayed by --pattern=chakra.
     double background;             //!< Share of hosts sending ECMP-pinned background flows.
     std::string backgroundSize;    //!< Bytes per background flow.
     double tcpBackground;          //!< Share of hosts sending one ns-3 TCP flow.
@@ -138,6 +142,9 @@ class ExperimentOptions : public FabricOptions
     void RegisterTraceOptions();
     /// The options of --pattern=nccl (NcclCollective's attributes).
     void RegisterNcclOptions();
+    /// Register --chakraTrace; loads the trace and checks its collectives (after the NCCL
+    /// options, whose attribute defaults its collectives take).
+    void RegisterChakraOptions();
     /// Register the options of the background traffic.
     void RegisterBackgroundOptions();
     /// Register the options of the faults.
@@ -153,6 +160,7 @@ class ExperimentOptions : public FabricOptions
     void RegisterDistributedOptions();
 
     FlowTrace m_trace;                                 //!< The trace of --traceFile.
+    ChakraTrace m_chakra;                              //!< The trace of --chakraTrace.
     FailureSchedule::HtsimCableFailures m_htsimCables; //!< --failureFile in htsim's format.
 };
 

@@ -77,15 +77,15 @@ CollectivesJson(const std::vector<FlowStats::Collective>& collectives)
         cj["completed"] = c.completed;
         if (!c.iterations.empty())
         {
-            // Training loops only, so that the entries of other collectives stay as they were.
-            std::vector<double> us;
-            for (Time t : c.iterations)
-            {
-                us.push_back(Us(t));
-            }
+            // Training loops and trace replays only, so that other entries stay as they were.
+            std::vector<double> us(c.iterations.size());
+            std::transform(c.iterations.begin(), c.iterations.end(), us.begin(), Us);
             cj["iterations_us"] = us;
             cj["iteration_us"] = SummaryJson(SampleSummary::Of(us), true);
         }
+        // Trace replays only: the collective calls and the exposed communication.
+        bool replay = !c.calls.empty() || !c.exposedComm.empty();
+        cj.update(replay ? Json::parse(ExperimentReport::TraceReplayJson(c)) : Json::object());
         out.push_back(cj);
     }
     return out;
@@ -188,7 +188,6 @@ PfcJson(const PfcResult& pfc)
     j["ports"] = ports;
     return j;
 }
-
 
 /**
  * \param failures the outcomes of the lines of a failure schedule.

@@ -139,6 +139,16 @@ class ExperimentReport
      */
     static bool IsPlainName(const std::string& s);
 
+    /**
+     * The fields a trace replay adds to its entry of a result's "collectives" array:
+     * "trace_collectives" (each collective call: name, collective, group, ranks, bytes,
+     * start_us, duration_us, completed) and "exposed_comm_us" (each rank's exposed
+     * communication time).
+     * \param c a collective's record (with calls).
+     * \return them, as the text of a JSON object.
+     */
+    static std::string TraceReplayJson(const FlowStats::Collective& c);
+
   private:
     /// A configuration value of one of the JSON scalar types.
     struct Value

@@ -8,6 +8,7 @@
 #include "experiment-run.h"
 
 #include "ns3/abort.h"
+#include "ns3/chakra-trace-replay.h"
 #include "ns3/flow-trace-replay.h"
 #include "ns3/job-placement.h"
 #include "ns3/nccl-collective.h"
@@ -139,6 +140,21 @@ ExperimentRun::MakeTrace()
         flows.push_back(spec);
     }
     m_launcher->Prepare(flows);
+}
+
+void
+ExperimentRun::MakeChakra()
+{
+    Ptr<ChakraTraceReplay> replay = CreateObject<ChakraTraceReplay>();
+    std::string error = replay->SetTrace(m_exp.GetChakraTrace());
+    NS_ABORT_MSG_UNLESS(error.empty(), "--chakraTrace: " << error);
+    // Rank r on host r: the replay's hosts are the trace's ranks.
+    m_ringOrder = replay->GetHosts();
+    for (const auto& [src, dst, subflow] : replay->GetConnections())
+    {
+        m_launcher->PreparePair(src, dst, subflow, false);
+    }
+    m_collective = replay;
 }
 
 void

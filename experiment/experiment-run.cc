@@ -232,6 +232,7 @@ ExperimentRun::Patterns()
         {"training", [](ExperimentRun& r) { r.MakeTraining(); }},
         {"trace", [](ExperimentRun& r) { r.MakeTrace(); }},
         {"nccl", [](ExperimentRun& r) { r.MakeNccl(); }},
+        {"chakra", [](ExperimentRun& r) { r.MakeChakra(); }},
     };
     return patterns;
 }

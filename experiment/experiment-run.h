@@ -111,6 +111,8 @@ class ExperimentRun
     void MakeTraining();
     /// Replay of the flow trace of --traceFile.
     void MakeTrace();
+    /// Replay of the Chakra execution trace of --chakraTrace, its queue pairs prepared.
+    void MakeChakra();
     /// \return the collective of --pattern (a training loop of --collective for training).
     Ptr<Collective> CreatePatternCollective() const;
     /// The collective of --pattern; with --jobs > 1, one per job, on the host sets of

@@ -53,6 +53,22 @@ class FlowStats
         bool completed{false};        //!< Whether it completed.
         uint64_t bytes{0};            //!< Bytes moved by all its flows.
         std::vector<Time> iterations; //!< Training loop: the time of each iteration (else empty).
+
+        /// One collective call inside a trace replay.
+        struct Call
+        {
+            std::string name;          //!< The trace's name of it.
+            std::string collective;    //!< What it ran ("allreduce", ...).
+            std::string group;         //!< Its process group ("" = every rank).
+            uint32_t ranks{0};         //!< Its ranks.
+            uint64_t bytes{0};         //!< Its size.
+            Time start{Seconds(0)};    //!< When its last rank reached it.
+            Time finished{Seconds(0)}; //!< When it completed (valid if completed).
+            bool completed{false};     //!< Whether it completed.
+        };
+
+        std::vector<Call> calls;       //!< Trace replay: its collective calls (else empty).
+        std::vector<Time> exposedComm; //!< Trace replay: each rank's exposed communication.
     };
 
     FlowStats();
@@ -144,13 +160,13 @@ class FlowStats
     Time GetLastCompletion() const;
 
   private:
-    DataRate m_rate;                                //!< Host link rate of the ideal FCT.
-    Time m_baseRtt;                                 //!< Base RTT of the ideal FCT.
-    Callback<Time, const FlowSpec&> m_idealCb;      //!< Ideal FCT per flow (if set).
-    std::vector<Record> m_records;                  //!< All flows.
-    std::unordered_map<uint32_t, size_t> m_index;   //!< Flow id to its record.
-    uint32_t m_completed;                           //!< Completed flows.
-    std::vector<Collective> m_collectives;          //!< Collectives.
+    DataRate m_rate;                              //!< Host link rate of the ideal FCT.
+    Time m_baseRtt;                               //!< Base RTT of the ideal FCT.
+    Callback<Time, const FlowSpec&> m_idealCb;    //!< Ideal FCT per flow (if set).
+    std::vector<Record> m_records;                //!< All flows.
+    std::unordered_map<uint32_t, size_t> m_index; //!< Flow id to its record.
+    uint32_t m_completed;                         //!< Completed flows.
+    std::vector<Collective> m_collectives;        //!< Collectives.
 };
 
 } // namespace ns3

@@ -181,9 +181,21 @@ Collective::FlowDone(Callback<void> done)
     {
         done();
     }
-    if (m_completed == GetFlowCount())
+    CheckComplete();
+}
+
+bool
+Collective::HasOtherWork() const
+{
+    return false;
+}
+
+void
+Collective::CheckComplete()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_started && !m_complete && m_completed == GetFlowCount() && !HasOtherWork())
     {
-        NS_ASSERT(!m_complete);
         m_complete = true;
         m_end = Simulator::Now();
         m_completedTrace(m_end - m_begin);

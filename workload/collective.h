@@ -126,6 +126,16 @@ class Collective : public Object
     /// \return the number of participants.
     uint32_t GetSize() const;
 
+    /**
+     * \return whether the collective still has work besides its flows (compute of a trace
+     * replay, say); it completes when its last flow has completed and this is false. After
+     * its own work ends, a subclass calls CheckComplete(). None by default.
+     */
+    virtual bool HasOtherWork() const;
+
+    /// Complete the collective now if every flow has completed and no other work is left.
+    void CheckComplete();
+
   private:
     /// Start time reached.
     void Begin();

@@ -13,6 +13,7 @@ REPS_PACKAGES=(
     libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev
     libgtest-dev googletest nlohmann-json3-dev tshark
     pybind11-dev python3-pybind11 python3-dev python3-pytest
+    libprotobuf-dev protobuf-compiler python3-protobuf
 )
 
 # Debian packages of ns-3's MPI module (in-tree builds configured with --enable-mpi).
