@@ -6,6 +6,7 @@
 
 #include "option-parser.h"
 
+#include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/log.h"
@@ -152,6 +153,11 @@ FabricOptions::RegisterFabricOptions()
                &planes,
                OptionRegistry::Fixed(1),
                OptionRegistry::Fixed(8));
+    // Servers of several GPUs and rail-optimised wiring: attributes of the fabric helper.
+    o.AddAttribute("gpusPerServer", "ns3::ClosFabricHelper::GpusPerServer");
+    o.AddAttribute("scaleUpRate", "ns3::ClosFabricHelper::ScaleUpRate");
+    o.AddAttribute("scaleUpDelay", "ns3::ClosFabricHelper::ScaleUpDelay");
+    o.AddAttribute("wiring", "ns3::ClosFabricHelper::Wiring");
     o.AddCheck([this]() {
         if (planes > 1 && pfc)
         {
@@ -451,6 +457,7 @@ FabricOptions::CheckFabricShape() const
     helper->SetAttribute("Tiers", UintegerValue(tiers));
     helper->SetAttribute("HostsPerLeaf", UintegerValue(hostsPerLeaf));
     helper->SetAttribute("Planes", UintegerValue(planes));
+    helper->SetAttribute("Pfc", BooleanValue(pfc));
     if (tiers == 2)
     {
         helper->SetAttribute("Leaves", UintegerValue(leaves));
@@ -466,7 +473,8 @@ FabricOptions::CheckFabricShape() const
     std::string error = helper->Validate();
     if (!error.empty())
     {
-        OptionParser::Exit("fabric (--tiers, --leaves, --spines, --pods, --cores, --planes): " +
+        OptionParser::Exit("fabric (--tiers, --leaves, --spines, --pods, --cores, --planes, "
+                           "--gpusPerServer, --wiring): " +
                            error);
     }
 }

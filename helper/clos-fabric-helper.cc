@@ -8,6 +8,7 @@
 #include "ns3/attribute-check.h"
 #include "ns3/boolean.h"
 #include "ns3/ecn-queue-disc.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-link-error-model.h"
 #include "ns3/glb-port-selector.h"
 #include "ns3/hash.h"
@@ -23,6 +24,8 @@
 #include "ns3/queue.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/red-queue-disc.h"
+#include "ns3/reps-ns3-compat.h"
+#include "ns3/scale-up-domain.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -175,6 +178,38 @@ ClosFabricHelper::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_planes),
                           MakeUintegerChecker<uint32_t>(1, 8))
+            .AddAttribute("GpusPerServer",
+                          "GPUs per server (1 .. 64), each a host with its own NIC: host h is "
+                          "GPU h % GpusPerServer of server h / GpusPerServer. With more than one, "
+                          "a scale-up switch per server links its GPUs (ScaleUpRate, "
+                          "ScaleUpDelay) and carries the traffic between them.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&ClosFabricHelper::m_gpus),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("ScaleUpRate",
+                          "Rate of the links between a server's GPUs and its scale-up switch "
+                          "(NVLink-like; GpusPerServer > 1).",
+                          DataRateValue(DataRate("3600Gbps")),
+                          MakeDataRateAccessor(&ClosFabricHelper::m_scaleUpRate),
+                          MakeDataRateChecker())
+            .AddAttribute("ScaleUpDelay",
+                          "Propagation delay of the links between a server's GPUs and its "
+                          "scale-up switch (GpusPerServer > 1).",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&ClosFabricHelper::m_scaleUpDelay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute(
+                "Wiring",
+                "How the GPUs of the servers meet the leaves: Clos (a server's GPUs on "
+                "one leaf, hosts filling the leaves in order) or RailOptimised (GPU g "
+                "of every server of a group of HostsPerLeaf servers on rail leaf g of "
+                "the group's GpusPerServer leaves).",
+                EnumValue(ClosFabricHelper::CLOS),
+                REPS_MAKE_ENUM_ACCESSOR(ClosFabricHelper::Wiring, &ClosFabricHelper::m_wiring),
+                MakeEnumChecker(ClosFabricHelper::CLOS,
+                                "Clos",
+                                ClosFabricHelper::RAIL_OPTIMISED,
+                                "RailOptimised"))
             .AddAttribute("Pfc",
                           "Lossless fabric: PFC (IEEE 802.1Qbb) on every link (a PfcPort on "
                           "every device, a PfcSwitch on every switch, configured with "
@@ -188,6 +223,8 @@ ClosFabricHelper::GetTypeId()
 ClosFabricHelper::ClosFabricHelper()
     : m_fatTreeK(0),
       m_oversubscription(0),
+      m_gpus(1),
+      m_wiring(CLOS),
       m_pfc(false)
 {
     NS_LOG_FUNCTION(this);
@@ -260,6 +297,7 @@ ClosFabricHelper::Validate() const
                                      ValidateAddressing(),
                                      ValidateQueueDiscs(),
                                      ValidateSystems(),
+                                     ValidateServers(),
                                      m_portSelectorError,
                                      m_planeError})
     {
@@ -351,6 +389,49 @@ ClosFabricHelper::ValidateSystems() const
         os << (twoTier ? "LeafUplinkDelay" : "AggUplinkDelay")
            << " must be > 0 with Systems > 1 (the links between ranks give the MPI engine its "
               "lookahead)";
+    }
+    return os.str();
+}
+
+std::string
+ClosFabricHelper::ValidateServers() const
+{
+    std::ostringstream os;
+    const uint32_t leaves = m_tiers == 2 ? m_leaves : m_leavesPerPod;
+    const char* leavesName = m_tiers == 2 ? "Leaves" : "LeavesPerPod";
+    if (m_gpus == 0 || m_gpus > 64)
+    {
+        os << "GpusPerServer (" << m_gpus << ") must be in [1, 64]";
+    }
+    else if (m_wiring == RAIL_OPTIMISED && m_gpus < 2)
+    {
+        os << "Wiring RailOptimised needs GpusPerServer >= 2 (one rail per GPU of a server), not "
+           << m_gpus;
+    }
+    else if (m_wiring == RAIL_OPTIMISED && leaves % m_gpus != 0)
+    {
+        os << leavesName << " (" << leaves << ") must be a multiple of GpusPerServer (" << m_gpus
+           << ") with Wiring RailOptimised: a group of servers spans one rail leaf per GPU";
+    }
+    else if (m_wiring == CLOS && m_hostsPerLeaf % m_gpus != 0)
+    {
+        os << "HostsPerLeaf (" << m_hostsPerLeaf << ") must be a multiple of GpusPerServer ("
+           << m_gpus << ") with Wiring Clos: the GPUs of a server share a leaf";
+    }
+    else if (m_gpus > 1 && m_pfc)
+    {
+        os << "Pfc needs GpusPerServer = 1 (the scale-up switches are not lossless), not "
+           << m_gpus;
+    }
+    else if (m_gpus > 1 && m_systems > 1)
+    {
+        os << "Systems > 1 needs GpusPerServer = 1 (a server's scale-up links do not cross MPI "
+              "ranks), not "
+           << m_gpus;
+    }
+    else if (m_gpus > 1 && m_scaleUpRate.GetBitRate() == 0)
+    {
+        os << "ScaleUpRate must be positive";
     }
     return os.str();
 }
@@ -483,6 +564,7 @@ ClosFabricHelper::MakeShape() const
     shape.tiers = m_tiers;
     shape.hostsPerLeaf = m_hostsPerLeaf;
     shape.parallelLinks = m_parallel;
+    shape.rails = m_wiring == RAIL_OPTIMISED ? m_gpus : 1;
     shape.addressBase = m_base;
     if (m_tiers == 2)
     {
@@ -535,7 +617,7 @@ ClosFabricHelper::AddNodes(Ptr<ClosPlane> f, Ptr<ClosPlane> plane0) const
         uint32_t system = 0;
         if (i < firstMiddle)
         {
-            uint32_t leaf = i < nHosts ? i / m_hostsPerLeaf : i - nHosts;
+            uint32_t leaf = i < nHosts ? f->GetLeafOfHost(i) : i - nHosts;
             system = systemOfGroup(leaf / leavesPerGroup);
         }
         else if (i < firstCore)
@@ -808,11 +890,79 @@ ClosFabricHelper::Build()
     {
         f->AddPlane(BuildPlane(p, plane0));
     }
+    if (m_gpus > 1)
+    {
+        BuildScaleUp(f);
+    }
     if (m_pfc)
     {
         InstallPfc(f);
     }
     return f;
+}
+
+void
+ClosFabricHelper::BuildScaleUp(Ptr<ClosFabric> f) const
+{
+    NS_LOG_FUNCTION(this);
+    const uint32_t hosts = f->GetNHosts();
+    const uint32_t servers = hosts / m_gpus;
+    Ptr<ScaleUpDomain> domain = CreateObject<ScaleUpDomain>();
+    domain->SetShape(servers, m_gpus);
+    // Salts after those of every plane's switches.
+    const uint32_t firstIndex = m_planes * (hosts + f->GetPlane(0)->GetNSwitches());
+    for (uint32_t s = 0; s < servers; s++)
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        node->AggregateObject(CreateObject<TrafficControlLayer>());
+        Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
+        sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, firstIndex + s)));
+        node->AggregateObject(sw);
+        domain->AddSwitch(node);
+    }
+    const QueueSize one("1p");
+    PointToPointHelper p2p = MakeLinkHelper(m_scaleUpRate, m_scaleUpDelay, m_hostQueueSize);
+    const Ipv4Mask host("255.255.255.255");
+    std::vector<int32_t> interfaces(hosts);
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        NetDeviceContainer d = p2p.Install(f->GetHost(h), domain->GetSwitch(h / m_gpus));
+        Ptr<PointToPointNetDevice> gpu = DynamicCast<PointToPointNetDevice>(d.Get(0));
+        Ptr<PointToPointNetDevice> port = DynamicCast<PointToPointNetDevice>(d.Get(1));
+        // The GPU's own plane-0 address on its scale-up device: its peers know it by one name.
+        Ptr<Ipv4> ipv4 = f->GetHost(h)->GetObject<Ipv4>();
+        interfaces[h] = ipv4->AddInterface(gpu);
+        ipv4->AddAddress(interfaces[h], Ipv4InterfaceAddress(f->GetHostAddress(h), host));
+        ipv4->SetMetric(interfaces[h], 1);
+        ipv4->SetUp(interfaces[h]);
+        if (m_hostQdFactory.IsTypeIdSet())
+        {
+            f->GetHost(h)->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
+                gpu,
+                m_hostQdFactory.Create<QueueDisc>());
+        }
+        port->GetQueue()->SetMaxSize(one);
+        InstallSwitchQueueDisc(port, m_switchQdFactory);
+        domain->AddLink(h, gpu, port);
+    }
+    // Host routes win over the planes' network routes: a GPU reaches its server's other GPUs
+    // over the scale-up device.
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        Ptr<Ipv4StaticRouting> routing =
+            DynamicCast<Ipv4StaticRouting>(f->GetHost(h)->GetObject<Ipv4>()->GetRoutingProtocol());
+        NS_ASSERT(routing);
+        const uint32_t first = h / m_gpus * m_gpus;
+        for (uint32_t peer = first; peer < first + m_gpus; peer++)
+        {
+            if (peer != h)
+            {
+                routing->AddHostRouteTo(f->GetHostAddress(peer), interfaces[h]);
+            }
+        }
+    }
+    domain->Finish(PlaneAddressBase(0));
+    f->SetScaleUp(domain);
 }
 
 Ipv4Address
@@ -899,7 +1049,13 @@ int64_t
 ClosFabricHelper::AssignStreams(Ptr<ClosFabric> fabric, int64_t stream)
 {
     int64_t current = stream;
+    // The scale-up switches after those of the planes, so that a fabric without servers keeps
+    // its streams.
     NodeContainer switches = fabric->GetSwitches();
+    if (Ptr<ScaleUpDomain> scaleUp = fabric->GetScaleUp())
+    {
+        switches.Add(scaleUp->GetSwitches());
+    }
     for (uint32_t i = 0; i < switches.GetN(); i++)
     {
         Ptr<FabricSwitch> sw = switches.Get(i)->GetObject<FabricSwitch>();

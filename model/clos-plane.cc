@@ -146,6 +146,11 @@ ClosPlane::ValidateShape(const Shape& shape)
     {
         os << "hostsPerLeaf, pods, leavesPerPod and parallelLinks must be >= 1";
     }
+    else if (shape.rails == 0 || shape.leavesPerPod % shape.rails != 0)
+    {
+        os << "leavesPerPod (" << shape.leavesPerPod << ") must be a multiple of rails ("
+           << shape.rails << ")";
+    }
     else if (shape.tiers == 2 &&
              (shape.spines == 0 || shape.pods != 1 || shape.aggsPerPod != 0 || shape.cores != 0))
     {
@@ -282,7 +287,7 @@ ClosPlane::ValidateLinkEnds(Tier tier, uint32_t a, uint32_t b, uint32_t k) const
     bool wired = true; // every leaf is linked to every spine
     if (tier == HOST_LEAF)
     {
-        wired = b - m_firstLeaf == a / m_shape.hostsPerLeaf;
+        wired = b - m_firstLeaf == GetLeafOfHost(a);
     }
     else if (tier == LEAF_AGG)
     {
@@ -486,6 +491,12 @@ ClosPlane::GetNHostsPerLeaf() const
 }
 
 uint32_t
+ClosPlane::GetNRails() const
+{
+    return m_shape.rails;
+}
+
+uint32_t
 ClosPlane::GetNSpines() const
 {
     return m_shape.spines;
@@ -563,7 +574,10 @@ ClosPlane::GetLeafOfHost(uint32_t host) const
     NS_ABORT_MSG_IF(host >= GetNHosts(),
                     "ClosPlane::GetLeafOfHost: host (" << host << ") must be below "
                                                        << GetNHosts());
-    return host / m_shape.hostsPerLeaf;
+    // With one rail this is host / hostsPerLeaf: the hosts fill the leaves in order.
+    const uint32_t rails = m_shape.rails;
+    const uint32_t server = host / rails;
+    return server / m_shape.hostsPerLeaf * rails + host % rails;
 }
 
 uint32_t

@@ -108,7 +108,7 @@ trap 'rm -rf "$logs"' EXIT
 
 # What ns-3 itself needs to build (Debian names), plus the module's own libraries.
 reps_install_packages cmake g++ ninja-build python3 libgsl-dev libsqlite3-dev libxml2-dev \
-    nlohmann-json3-dev
+    nlohmann-json3-dev libboost-graph-dev
 # The module's Python package (pybind11) and its tests.
 reps_install_packages python3-dev pybind11-dev python3-pybind11 python3-pytest
 # ns-3's MPI module (distributed runs, --systems): Debian's Open MPI.
