@@ -11,6 +11,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-link-error-model.h"
 #include "ns3/glb-port-selector.h"
+#include "ns3/graph-routes.h"
 #include "ns3/hash.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -29,6 +30,7 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -201,15 +203,20 @@ ClosFabricHelper::GetTypeId()
             .AddAttribute(
                 "Wiring",
                 "How the GPUs of the servers meet the leaves: Clos (a server's GPUs on "
-                "one leaf, hosts filling the leaves in order) or RailOptimised (GPU g "
+                "one leaf, hosts filling the leaves in order), RailOptimised (GPU g "
                 "of every server of a group of HostsPerLeaf servers on rail leaf g of "
-                "the group's GpusPerServer leaves).",
+                "the group's GpusPerServer leaves) or RailOnly (2 tiers, one rail leaf "
+                "per GPU index with GPU g of every server, no spines: traffic between "
+                "rails crosses the sender's scale-up domain to the GPU on the "
+                "receiver's rail, which forwards it).",
                 EnumValue(ClosFabricHelper::CLOS),
                 REPS_MAKE_ENUM_ACCESSOR(ClosFabricHelper::Wiring, &ClosFabricHelper::m_wiring),
                 MakeEnumChecker(ClosFabricHelper::CLOS,
                                 "Clos",
                                 ClosFabricHelper::RAIL_OPTIMISED,
-                                "RailOptimised"))
+                                "RailOptimised",
+                                ClosFabricHelper::RAIL_ONLY,
+                                "RailOnly"))
             .AddAttribute("Pfc",
                           "Lossless fabric: PFC (IEEE 802.1Qbb) on every link (a PfcPort on "
                           "every device, a PfcSwitch on every switch, configured with "
@@ -327,7 +334,11 @@ ClosFabricHelper::ValidateShape() const
                                                             {"ParallelLinks", m_parallel}};
     if (m_tiers == 2)
     {
-        counts.insert(counts.end(), {{"Leaves", m_leaves}, {"Spines", m_spines}});
+        counts.insert(counts.end(), {{"Leaves", m_leaves}});
+        if (m_wiring != RAIL_ONLY)
+        {
+            counts.insert(counts.end(), {{"Spines", m_spines}});
+        }
     }
     else
     {
@@ -350,7 +361,7 @@ ClosFabricHelper::ValidateShape() const
         os << "Cores (" << m_cores << ") must be a multiple of AggsPerPod (" << m_aggsPerPod << ")";
         return os.str();
     }
-    uint32_t uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
+    uint32_t uplinks = (m_tiers == 2 ? Spines() : m_aggsPerPod) * m_parallel;
     if (m_leafRadix != 0 && m_hostsPerLeaf > m_leafRadix)
     {
         os << "HostsPerLeaf (" << m_hostsPerLeaf << ") must be at most LeafRadix (" << m_leafRadix
@@ -403,10 +414,24 @@ ClosFabricHelper::ValidateServers() const
     {
         os << "GpusPerServer (" << m_gpus << ") must be in [1, 64]";
     }
-    else if (m_wiring == RAIL_OPTIMISED && m_gpus < 2)
+    else if (m_wiring != CLOS && m_gpus < 2)
     {
-        os << "Wiring RailOptimised needs GpusPerServer >= 2 (one rail per GPU of a server), not "
-           << m_gpus;
+        os << "Wiring " << (m_wiring == RAIL_ONLY ? "RailOnly" : "RailOptimised")
+           << " needs GpusPerServer >= 2 (one rail per GPU of a server), not " << m_gpus;
+    }
+    else if (m_wiring == RAIL_ONLY && m_tiers != 2)
+    {
+        os << "Wiring RailOnly needs Tiers = 2 (rail leaves and no spines), not " << m_tiers;
+    }
+    else if (m_wiring == RAIL_ONLY && m_leaves != m_gpus)
+    {
+        os << "Leaves (" << m_leaves << ") must equal GpusPerServer (" << m_gpus
+           << ") with Wiring RailOnly: one rail leaf per GPU index, holding that GPU of every "
+              "server";
+    }
+    else if (m_wiring == RAIL_ONLY && m_planes != 1)
+    {
+        os << "Wiring RailOnly needs Planes = 1, not " << m_planes;
     }
     else if (m_wiring == RAIL_OPTIMISED && leaves % m_gpus != 0)
     {
@@ -564,12 +589,12 @@ ClosFabricHelper::MakeShape() const
     shape.tiers = m_tiers;
     shape.hostsPerLeaf = m_hostsPerLeaf;
     shape.parallelLinks = m_parallel;
-    shape.rails = m_wiring == RAIL_OPTIMISED ? m_gpus : 1;
+    shape.rails = m_wiring == CLOS ? 1 : m_gpus;
     shape.addressBase = m_base;
     if (m_tiers == 2)
     {
         shape.leavesPerPod = m_leaves;
-        shape.spines = m_spines;
+        shape.spines = Spines();
     }
     else
     {
@@ -581,7 +606,7 @@ ClosFabricHelper::MakeShape() const
     shape.hostRate = m_hostRate;
     shape.leafUplinkRate = m_leafUpRate;
     shape.aggUplinkRate = m_aggUpRate;
-    if (m_oversubscription >= 1.0)
+    if (m_oversubscription >= 1.0 && (m_tiers == 3 || Spines() > 0))
     {
         double uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
         shape.leafUplinkRate = DataRate(static_cast<uint64_t>(std::llround(
@@ -611,7 +636,7 @@ ClosFabricHelper::AddNodes(Ptr<ClosPlane> f, Ptr<ClosPlane> plane0) const
     const uint32_t nHosts = f->GetNHosts();
     const uint32_t firstMiddle = nHosts + f->GetNLeaves();
     const uint32_t firstCore =
-        firstMiddle + (m_tiers == 2 ? m_spines : f->GetNPods() * f->GetNAggsPerPod());
+        firstMiddle + (m_tiers == 2 ? f->GetNSpines() : f->GetNPods() * f->GetNAggsPerPod());
     for (uint32_t i = 0; i < nHosts + f->GetNSwitches(); i++)
     {
         uint32_t system = 0;
@@ -842,7 +867,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosPlane> f, uint32_t plane) const
         InstallSwitchQueueDisc(leaf, m_switchQdFactory);
         f->AddLink(ClosPlane::HOST_LEAF, host, leaf);
     }
-    const uint32_t up = m_tiers == 2 ? m_spines : m_aggsPerPod;
+    const uint32_t up = m_tiers == 2 ? f->GetNSpines() : m_aggsPerPod;
     for (uint32_t l = 0; l < f->GetNLeaves(); l++)
     {
         for (uint32_t u = 0; u < up * m_parallel; u++)
@@ -962,7 +987,74 @@ ClosFabricHelper::BuildScaleUp(Ptr<ClosFabric> f) const
         }
     }
     domain->Finish(PlaneAddressBase(0));
+    if (m_wiring == RAIL_ONLY)
+    {
+        RouteRailOnly(f, domain, interfaces);
+    }
     f->SetScaleUp(domain);
+}
+
+void
+ClosFabricHelper::RouteRailOnly(Ptr<ClosFabric> f,
+                                Ptr<ScaleUpDomain> domain,
+                                const std::vector<int32_t>& interfaces) const
+{
+    NS_LOG_FUNCTION(this);
+    // The graph of the whole wiring: hosts (each a relay), rail leaves, scale-up switches. A
+    // host's port 0 is its rail NIC, port 1 its scale-up device; a leaf's ports are the
+    // plane's, a scale-up switch's port of GPU g is g.
+    Ptr<ClosPlane> plane = f->GetPlane(0);
+    const ClosRoutes& clos = plane->GetRoutes();
+    const uint32_t hosts = f->GetNHosts();
+    const uint32_t firstScaleUp = hosts + plane->GetNSwitches();
+    GraphRoutes graph(hosts, plane->GetNSwitches() + domain->GetNServers());
+    for (uint32_t l = 0; l < clos.GetNLinks(); l++)
+    {
+        const ClosRoutes::Link& link = clos.GetLink(l);
+        graph.AddLink(link.node[0], 0, link.node[1], link.port[1]);
+    }
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        graph.AddLink(h, 1, firstScaleUp + h / m_gpus, h % m_gpus);
+        graph.SetRelay(h, true);
+    }
+    graph.Compute();
+    // Cross-rail traffic crosses the sender's scale-up domain first (of a GPU's equal-cost
+    // ports it takes the scale-up device whenever that is one): a host route to every such
+    // destination over the scale-up device, through the GPU of the server on its rail.
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        Ptr<Ipv4StaticRouting> routing =
+            DynamicCast<Ipv4StaticRouting>(f->GetHost(h)->GetObject<Ipv4>()->GetRoutingProtocol());
+        const uint32_t server = h / m_gpus;
+        for (uint32_t d = 0; d < hosts; d++)
+        {
+            const std::vector<uint32_t>& ports = graph.GetPorts(h, d);
+            if (d / m_gpus == server || std::find(ports.begin(), ports.end(), 1) == ports.end())
+            {
+                continue;
+            }
+            const std::vector<uint32_t>& toRelay = graph.GetPorts(firstScaleUp + server, d);
+            NS_ASSERT(!toRelay.empty());
+            const uint32_t relay = server * m_gpus + toRelay.front();
+            routing->AddHostRouteTo(f->GetHostAddress(d), f->GetHostAddress(relay), interfaces[h]);
+        }
+    }
+    for (uint32_t s = 0; s < domain->GetNServers(); s++)
+    {
+        std::vector<std::vector<uint32_t>> ports(hosts);
+        for (uint32_t d = 0; d < hosts; d++)
+        {
+            ports[d] = graph.GetPorts(firstScaleUp + s, d);
+        }
+        domain->SetRoutes(s, ports);
+    }
+}
+
+uint32_t
+ClosFabricHelper::Spines() const
+{
+    return m_wiring == RAIL_ONLY ? 0 : m_spines;
 }
 
 Ipv4Address

@@ -69,7 +69,11 @@ namespace ns3
  * it at the scale-up rate). Wiring chooses how the GPUs meet the leaves: Clos (a server's
  * GPUs on one leaf, HostsPerLeaf a multiple of G) or RailOptimised (GPU g of every server of a
  * group of HostsPerLeaf servers on rail leaf g of the group's G leaves; Leaves, or LeavesPerPod
- * in 3 tiers, a multiple of G). GpusPerServer = 1 builds exactly the fabric without servers.
+ * in 3 tiers, a multiple of G) or RailOnly (2 tiers, Leaves = G rail leaves, leaf g holding
+ * GPU g of every server, no spines: a GPU reaches a GPU of another server on another rail
+ * through its server's GPU on that rail, which forwards the packets; the routes come from the
+ * graph of the wiring, GraphRoutes). GpusPerServer = 1 builds exactly the fabric without
+ * servers.
  *
  * The helper builds each plane through the construction API of ClosPlane (SetShape(),
  * AddNode(), AddLink(), Finish()), which checks the wiring, and adds it to a new ClosFabric
@@ -92,6 +96,7 @@ class ClosFabricHelper : public Object
     {
         CLOS,           //!< The GPUs of a server share a leaf; hosts fill the leaves in order.
         RAIL_OPTIMISED, //!< GPU g of every server of a group on rail leaf g of the group.
+        RAIL_ONLY,      //!< One rail leaf per GPU index, no spines; peers relay across rails.
     };
 
     /**
@@ -283,6 +288,19 @@ class ClosFabricHelper : public Object
      * \param f the fabric, its planes built
      */
     void BuildScaleUp(Ptr<ClosFabric> f) const;
+    /**
+     * Route a rail-only fabric over the graph of its wiring (GraphRoutes): host routes of
+     * every GPU to the GPUs of other servers on other rails, through the GPU of its server on
+     * the destination's rail, and the scale-up switches' tables.
+     * \param f the fabric, its planes built
+     * \param domain its scale-up domain, finished
+     * \param interfaces the IPv4 interface of every host's scale-up device
+     */
+    void RouteRailOnly(Ptr<ClosFabric> f,
+                       Ptr<ScaleUpDomain> domain,
+                       const std::vector<int32_t>& interfaces) const;
+    /// \return the spines to build (none in a rail-only fabric)
+    uint32_t Spines() const;
 
     /// \return the shape of the fabric to build, with the up-link rates of SetOversubscription()
     ClosPlane::Shape MakeShape() const;

@@ -91,6 +91,13 @@ IdealFct::PathOf(Ptr<const ClosFabric> fabric, uint32_t src, uint32_t dst)
         const Hop hop{scaleUp->GetRate(), scaleUp->GetDelay()};
         return {hop, hop};
     }
+    if (src != dst && fabric->GetRelay(src, dst) != fabric->GetNHosts())
+    {
+        // Over the scale-up domain to the GPU on the destination's rail, then its rail.
+        Ptr<ScaleUpDomain> scaleUp = fabric->GetScaleUp();
+        const Hop hop{scaleUp->GetRate(), scaleUp->GetDelay()};
+        hops = {hop, hop};
+    }
     for (uint32_t link : fabric->GetRoutedPath(src, dst))
     {
         hops.push_back({fabric->GetLinkRate(link), fabric->GetLinkDelay(link)});

@@ -670,12 +670,30 @@ ClosFabric::IsSameServer(uint32_t a, uint32_t b) const
     return m_scaleUp && m_scaleUp->IsSameServer(a, b);
 }
 
+uint32_t
+ClosFabric::GetRelay(uint32_t src, uint32_t dst) const
+{
+    const Shape& shape = First("GetRelay").GetShape();
+    const uint32_t gpus = GetGpusPerServer();
+    if (!m_scaleUp || shape.tiers != 2 || shape.spines != 0 || IsSameServer(src, dst) ||
+        src % gpus == dst % gpus)
+    {
+        return GetNHosts();
+    }
+    return src / gpus * gpus + dst % gpus;
+}
+
 std::vector<uint32_t>
 ClosFabric::GetRoutedPath(uint32_t src, uint32_t dst) const
 {
     if (IsSameServer(src, dst))
     {
         return {};
+    }
+    const uint32_t relay = GetRelay(src, dst);
+    if (relay != GetNHosts())
+    {
+        return First("GetRoutedPath").GetRoutedPath(relay, dst);
     }
     // Plane 0's links are the first of the fabric's numbering.
     return First("GetRoutedPath").GetRoutedPath(src, dst);
@@ -687,6 +705,15 @@ ClosFabric::GetBaseRtt(uint32_t src, uint32_t dst, uint32_t packetBytes, uint32_
     if (src != dst && IsSameServer(src, dst))
     {
         return m_scaleUp->GetBaseRtt(src, dst, packetBytes, ackBytes);
+    }
+    const uint32_t relay =
+        src < GetNHosts() && dst < GetNHosts() ? GetRelay(src, dst) : GetNHosts();
+    if (relay != GetNHosts())
+    {
+        const Time rest = First("GetBaseRtt").GetBaseRtt(relay, dst, packetBytes, ackBytes);
+        return rest == Time::Max()
+                   ? rest
+                   : m_scaleUp->GetBaseRtt(src, relay, packetBytes, ackBytes) + rest;
     }
     return First("GetBaseRtt").GetBaseRtt(src, dst, packetBytes, ackBytes);
 }
@@ -754,7 +781,12 @@ ClosFabric::PrintSummary(std::ostream& os) const
            << "), a scale-up switch per server: " << m_scaleUp->GetRate().GetBitRate() / 1e9
            << " Gb/s, " << m_scaleUp->GetDelay().GetNanoSeconds() << " ns\n";
     }
-    if (shape.rails > 1)
+    if (shape.rails > 1 && shape.tiers == 2 && shape.spines == 0)
+    {
+        os << "  rail-only: " << shape.rails << " rail leaves (GPU g of every server on leaf g), "
+           << "no spines; a GPU reaches another rail through its server's GPU on that rail\n";
+    }
+    else if (shape.rails > 1)
     {
         os << "  rail-optimised: " << shape.rails << " rails; GPU g of every server of a group of "
            << shape.hostsPerLeaf << " servers on rail leaf g of the group's " << shape.rails

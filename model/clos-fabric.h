@@ -189,6 +189,14 @@ class ClosFabric : public Object
      * \return whether they are two GPUs of one server (their traffic takes the scale-up domain)
      */
     bool IsSameServer(uint32_t a, uint32_t b) const;
+    /**
+     * In a rail-only fabric (a 2-tier plane without spines), a GPU reaches a GPU of another
+     * server on another rail through the GPU of its own server on the destination's rail.
+     * \param src a host
+     * \param dst another host
+     * \return that relay, or GetNHosts() when src reaches dst without one
+     */
+    uint32_t GetRelay(uint32_t src, uint32_t dst) const;
 
     /// \return the shape of plane 0
     const Shape& GetShape() const;
@@ -392,7 +400,7 @@ class ClosFabric : public Object
     /**
      * The base round-trip time between two hosts over plane 0's routed path
      * (ClosPlane::GetBaseRtt()), or over the scale-up domain for two GPUs of one server
-     * (ScaleUpDomain::GetBaseRtt()).
+     * (ScaleUpDomain::GetBaseRtt()), or, through a relay (GetRelay()), the sum of both.
      * \param src a host
      * \param dst another host
      * \param packetBytes IPv4 size of the data packet (the PPP header is added)
@@ -409,7 +417,8 @@ class ClosFabric : public Object
      * \param src a host
      * \param dst another host
      * \return its links from src to dst (empty if dst is unreachable or is src, and for two
-     *         GPUs of one server, whose path is the scale-up domain's two links)
+     *         GPUs of one server, whose path is the scale-up domain's two links; through a
+     *         relay, the relay's links to dst)
      */
     std::vector<uint32_t> GetRoutedPath(uint32_t src, uint32_t dst) const;
     /**

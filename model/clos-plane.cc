@@ -152,9 +152,11 @@ ClosPlane::ValidateShape(const Shape& shape)
            << shape.rails << ")";
     }
     else if (shape.tiers == 2 &&
-             (shape.spines == 0 || shape.pods != 1 || shape.aggsPerPod != 0 || shape.cores != 0))
+             ((shape.spines == 0 && !(shape.rails > 1 && shape.leavesPerPod == shape.rails)) ||
+              shape.pods != 1 || shape.aggsPerPod != 0 || shape.cores != 0))
     {
-        os << "a 2-tier shape has spines (>= 1), one pod, no aggsPerPod and no cores";
+        os << "a 2-tier shape has spines (>= 1; none only with one leaf per rail, a rail-only "
+              "shape), one pod, no aggsPerPod and no cores";
     }
     else if (shape.tiers == 3 && (shape.spines != 0 || shape.aggsPerPod == 0 || shape.cores == 0 ||
                                   shape.cores % shape.aggsPerPod != 0))
@@ -1110,6 +1112,10 @@ ClosPlane::GetOversubscription(Tier tier) const
     {
         uint32_t uplinks =
             (m_shape.tiers == 2 ? m_shape.spines : m_shape.aggsPerPod) * m_shape.parallelLinks;
+        if (uplinks == 0)
+        {
+            return 0; // a rail-only plane: no up-links
+        }
         DataRate up = m_shape.leafUplinkRate;
         return static_cast<double>(m_shape.hostsPerLeaf) * m_shape.hostRate.GetBitRate() /
                (static_cast<double>(uplinks) * up.GetBitRate());

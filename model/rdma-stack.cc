@@ -132,6 +132,7 @@ RdmaStack::DoDispose()
     m_ports.clear();
     m_scaleUp = Port{nullptr, 0, Ipv4Address()};
     m_scaleUpPeers.clear();
+    m_relayedPeers.clear();
     m_direct = false;
     m_tc = nullptr;
     m_udp = nullptr;
@@ -254,12 +255,14 @@ RdmaStack::FindScaleUpPort()
     for (uint32_t r = 0; r < routing->GetNRoutes(); r++)
     {
         Ipv4RoutingTableEntry route = routing->GetRoute(r);
+        // A route through a gateway is a relayed one (a rail-only fabric): the packets take
+        // the device, but the peer is not in the server and the NIC's rate paces them.
         if (route.IsHost() && route.GetInterface() == i && route.GetDest() != m_address)
         {
-            m_scaleUpPeers.insert(route.GetDest().Get());
+            (route.IsGateway() ? m_relayedPeers : m_scaleUpPeers).insert(route.GetDest().Get());
         }
     }
-    if (m_scaleUpPeers.empty())
+    if (m_scaleUpPeers.empty() && m_relayedPeers.empty())
     {
         return;
     }
@@ -533,6 +536,11 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint1
 {
     NS_LOG_FUNCTION(this << packet << qp << sport << planeEv);
     const uint32_t wire = packet->GetSize() + WIRE_OVERHEAD;
+    if (!m_relayedPeers.empty() && m_relayedPeers.count(qp->GetRemoteAddress().Get()) != 0)
+    {
+        // Relayed: over the scale-up device, whose switch hands it to the relaying GPU.
+        return TransmitScaleUp(packet, qp, sport);
+    }
     if (m_ports.size() > 1)
     {
         const uint32_t plane = PathSelector::PlaneOfEntropy(planeEv, m_ports.size());

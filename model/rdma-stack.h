@@ -90,7 +90,9 @@ struct RdmaStackStats
  * remote address is such a peer on that device, with a transmit clock of its own at the
  * device's rate (GetLineRate(remote)), and never on a plane; everything else goes to the
  * fabric NIC as before. The two clocks are independent: traffic inside the server does not
- * wait behind the fabric NIC's.
+ * wait behind the fabric NIC's. In a rail-only fabric a host route over the scale-up device
+ * may also name a gateway (the GPU that relays the packets onto the destination's rail): such
+ * a queue pair is paced by the fabric NIC's clock and its packets follow the host's route.
  *
  * When the NIC has a PfcPort (a lossless fabric), the stack sends no data packet while the
  * port's lossless priority is stopped by a PAUSE frame; ACKs, NACKs and CNPs still go.
@@ -346,6 +348,7 @@ eturn true
     Port m_scaleUp;                                //!< Scale-up device (nic null: none).
     DataRate m_scaleUpRate;                        //!< Its rate.
     std::unordered_set<uint32_t> m_scaleUpPeers;   //!< Addresses routed over it.
+    std::unordered_set<uint32_t> m_relayedPeers;   //!< Addresses relayed over it.
     RdmaStackStats m_stats;                        //!< Counters.
     Ptr<RcccPullPacer> m_pacer;                    //!< Pull pacer of receiver credits.
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Drop: a malformed or unknown packet.

@@ -12,6 +12,7 @@
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-channel.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -181,6 +182,38 @@ ScaleUpDomain::Finish(Ipv4Address addressBase)
         m_fabricSw[s]->SetRoutes(hostToSet, sets);
     }
     m_finished = true;
+}
+
+void
+ScaleUpDomain::SetRoutes(uint32_t server, const std::vector<std::vector<uint32_t>>& ports)
+{
+    NS_LOG_FUNCTION(this << server);
+    NS_ABORT_MSG_IF(!m_finished, "ScaleUpDomain::SetRoutes: call Finish() first");
+    NS_ABORT_MSG_IF(server >= m_servers,
+                    "ScaleUpDomain::SetRoutes: server (" << server << ") must be below "
+                                                         << m_servers);
+    NS_ABORT_MSG_IF(ports.size() != GetNHosts(),
+                    "ScaleUpDomain::SetRoutes: ports has " << ports.size() << " hosts, not "
+                                                           << GetNHosts());
+    // Hosts with the same ports share a set, as in the planes' switches.
+    std::vector<std::vector<uint32_t>> sets;
+    std::vector<uint32_t> hostToSet(ports.size());
+    for (uint32_t h = 0; h < ports.size(); h++)
+    {
+        for (uint32_t port : ports[h])
+        {
+            NS_ABORT_MSG_IF(port >= m_gpus,
+                            "ScaleUpDomain::SetRoutes: port (" << port << ") must be below "
+                                                               << m_gpus);
+        }
+        auto it = std::find(sets.begin(), sets.end(), ports[h]);
+        hostToSet[h] = it - sets.begin();
+        if (it == sets.end())
+        {
+            sets.push_back(ports[h]);
+        }
+    }
+    m_fabricSw[server]->SetRoutes(hostToSet, sets);
 }
 
 bool

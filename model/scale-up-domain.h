@@ -44,7 +44,8 @@ class FabricSwitch;
  *    own port, any other host not at all (such a packet is dropped; hosts route it over a
  *    plane).
  *
- * Link h is host h's link; side 0 is the host, side 1 the switch; direction 0 carries packets
+ * The switch's port toward GPU g of its server is port g. Link h is host h's link; side 0 is
+ * the host, side 1 the switch; direction 0 carries packets
  * from the host to the switch. Names: the switch of server s is scaleup<s>, and host h's link
  * host<h>-scaleup<h / G>.
  */
@@ -117,6 +118,14 @@ class ScaleUpDomain : public Object
     void Finish(Ipv4Address addressBase);
     /// \return whether Finish() has run
     bool IsFinished() const;
+    /**
+     * Replace the table of a server's switch (after Finish()), for wirings where a switch
+     * forwards toward hosts of other servers through a GPU of its own (a rail-only fabric).
+     * \param server a server
+     * \param ports for every host, the switch's equal-cost ports toward it (port g: GPU g of
+     *        the server; empty: no route)
+     */
+    void SetRoutes(uint32_t server, const std::vector<std::vector<uint32_t>>& ports);
 
     /// \return the number of servers
     uint32_t GetNServers() const;

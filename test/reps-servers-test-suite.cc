@@ -302,6 +302,68 @@ class CrossRailTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * A rail-only fabric (one rail leaf per GPU index, no spines): a flow between GPUs of two
+ * servers on different rails crosses the sender's scale-up switch to the GPU of its server on
+ * the destination's rail, which forwards it onto that rail; the sender's own rail link sends
+ * nothing; a same-rail flow stays on its rail leaf; base RTT and summary follow the relay.
+ */
+class RailOnlyTestCase : public TestCase
+{
+  public:
+    RailOnlyTestCase()
+        : TestCase("Rail-only: cross-rail traffic is relayed by a peer GPU over the scale-up")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 100000;
+        // 2 servers of 2 GPUs, rail leaves 0 and 1: host 0 (server 0, rail 0) to host 3
+        // (server 1, rail 1) through host 1 (server 0, rail 1).
+        Ptr<ClosFabric> f = ServerFabric(2, 2, 2, "RailOnly")->Build();
+        NS_TEST_ASSERT_MSG_EQ(f->GetNSpines(), 0, "no spines");
+        NS_TEST_ASSERT_MSG_EQ(f->GetNLinks(), 4, "the rail links only");
+        NS_TEST_ASSERT_MSG_EQ(f->GetRelay(0, 3), 1, "host 1 relays host 0's packets to host 3");
+        NS_TEST_ASSERT_MSG_EQ(f->GetRelay(0, 2), f->GetNHosts(), "same rail: no relay");
+        NS_TEST_ASSERT_MSG_NE(f->GetBaseRtt(0, 3), Time::Max(), "a finite base RTT");
+        std::ostringstream summary;
+        f->PrintSummary(summary);
+        NS_TEST_ASSERT_MSG_NE(summary.str().find("rail-only: 2 rail leaves"),
+                              std::string::npos,
+                              "the summary states the wiring: " << summary.str());
+        OneFlow cross = RunOne(f, 0, 3, bytes);
+        NS_TEST_ASSERT_MSG_EQ(cross.done, true, "the cross-rail flow completed");
+        NS_TEST_ASSERT_MSG_EQ(cross.bytes, bytes, "every byte");
+        Ptr<ScaleUpDomain> su = f->GetScaleUp();
+        NS_TEST_ASSERT_MSG_GT(su->GetLinkCounters(0, 0).bytes, bytes, "host 0 to its switch");
+        NS_TEST_ASSERT_MSG_GT(su->GetLinkCounters(1, 1).bytes, bytes, "then to host 1");
+        NS_TEST_ASSERT_MSG_GT(f->GetLinkCounters(f->GetHostLink(1), 0).bytes,
+                              bytes,
+                              "host 1 forwards onto rail 1");
+        NS_TEST_ASSERT_MSG_EQ(f->GetLinkCounters(f->GetHostLink(0), 0).bytes,
+                              0,
+                              "host 0's own rail link sends nothing");
+        NS_TEST_ASSERT_MSG_GT(f->GetLinkCounters(f->GetHostLink(2), 0).bytes,
+                              0,
+                              "the ACKs come back through host 2 on rail 0");
+        Simulator::Destroy();
+
+        f = ServerFabric(2, 2, 2, "RailOnly")->Build();
+        OneFlow same = RunOne(f, 0, 2, bytes);
+        NS_TEST_ASSERT_MSG_EQ(same.done, true, "the same-rail flow completed");
+        for (uint32_t h = 0; h < f->GetNHosts(); ++h)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f->GetScaleUp()->GetLinkCounters(h, 0).bytes,
+                                  0,
+                                  "no scale-up link used, host " << h);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup reps-test
  * GpusPerServer = 1 (the default) builds the fabric without servers: no scale-up domain, the
  * same nodes, links, summary and flow completion time as a helper that never heard of
  * servers.
@@ -399,7 +461,12 @@ class ServersBadValuesTestCase : public TestCase
                 "Leaves (3) must be a multiple of GpusPerServer (2) with Wiring RailOptimised");
         Refused(ServerFabric(2, 2, 1, "RailOptimised"),
                 "Wiring RailOptimised needs GpusPerServer >= 2");
-        Ptr<ClosFabricHelper> h = ServerFabric(2, 4, 2, "Clos");
+        Refused(ServerFabric(4, 2, 2, "RailOnly"),
+                "Leaves (4) must equal GpusPerServer (2) with Wiring RailOnly");
+        Ptr<ClosFabricHelper> h = ServerFabric(2, 2, 2, "RailOnly");
+        h->SetAttribute("Tiers", UintegerValue(3));
+        Refused(h, "Wiring RailOnly needs Tiers = 2");
+        h = ServerFabric(2, 4, 2, "Clos");
         h->SetAttribute("Pfc", BooleanValue(true));
         Refused(h, "Pfc needs GpusPerServer = 1");
         h = ServerFabric(2, 4, 2, "Clos");
@@ -460,6 +527,7 @@ class RepsServersTestSuite : public TestSuite
         AddTestCase(new SameServerTestCase(), reps::kQuick);
         AddTestCase(new RailWiringTestCase(), reps::kQuick);
         AddTestCase(new CrossRailTestCase(), reps::kQuick);
+        AddTestCase(new RailOnlyTestCase(), reps::kQuick);
         AddTestCase(new OneGpuTestCase(), reps::kQuick);
         AddTestCase(new ServersBadValuesTestCase(), reps::kQuick);
         AddTestCase(new NcclServersTestCase(), reps::kQuick);
