@@ -72,6 +72,7 @@ FabricOptions::FabricOptions()
       m_checked(false)
 {
     RegisterFabricOptions();
+    RegisterServerOptions();
     RegisterLinkOptions();
     RegisterSwitchOptions();
     RegisterTransportOptions();
@@ -153,11 +154,6 @@ FabricOptions::RegisterFabricOptions()
                &planes,
                OptionRegistry::Fixed(1),
                OptionRegistry::Fixed(8));
-    // Servers of several GPUs and rail-optimised wiring: attributes of the fabric helper.
-    o.AddAttribute("gpusPerServer", "ns3::ClosFabricHelper::GpusPerServer");
-    o.AddAttribute("scaleUpRate", "ns3::ClosFabricHelper::ScaleUpRate");
-    o.AddAttribute("scaleUpDelay", "ns3::ClosFabricHelper::ScaleUpDelay");
-    o.AddAttribute("wiring", "ns3::ClosFabricHelper::Wiring");
     o.AddCheck([this]() {
         if (planes > 1 && pfc)
         {
@@ -175,6 +171,17 @@ FabricOptions::RegisterFabricOptions()
                                        2,
                                        1 << 20);
     });
+}
+
+void
+FabricOptions::RegisterServerOptions()
+{
+    // Servers of several GPUs and their wiring to the leaves: attributes of the fabric helper.
+    OptionRegistry& o = m_options;
+    o.AddAttribute("gpusPerServer", "ns3::ClosFabricHelper::GpusPerServer");
+    o.AddAttribute("scaleUpRate", "ns3::ClosFabricHelper::ScaleUpRate");
+    o.AddAttribute("scaleUpDelay", "ns3::ClosFabricHelper::ScaleUpDelay");
+    o.AddAttribute("wiring", "ns3::ClosFabricHelper::Wiring");
 }
 
 void

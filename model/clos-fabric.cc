@@ -741,6 +741,41 @@ ClosFabric::GetOversubscription(Tier tier) const
     return First("GetOversubscription").GetOversubscription(tier);
 }
 
+namespace
+{
+
+/**
+ * The summary's lines about the servers (GPUs per server, scale-up) and the rails.
+ * \param os where to print them
+ * \param shape the shape of plane 0
+ * \param scaleUp the scale-up domain, or null
+ */
+void
+PrintServers(std::ostream& os, const ClosPlane::Shape& shape, Ptr<const ScaleUpDomain> scaleUp)
+{
+    if (scaleUp)
+    {
+        const uint32_t g = scaleUp->GetGpusPerServer();
+        os << "  " << scaleUp->GetNServers() << " servers x " << g << " GPUs (host h is GPU h % "
+           << g << " of server h / " << g
+           << "), a scale-up switch per server: " << scaleUp->GetRate().GetBitRate() / 1e9
+           << " Gb/s, " << scaleUp->GetDelay().GetNanoSeconds() << " ns\n";
+    }
+    if (shape.rails > 1 && shape.tiers == 2 && shape.spines == 0)
+    {
+        os << "  rail-only: " << shape.rails << " rail leaves (GPU g of every server on leaf g), "
+           << "no spines; a GPU reaches another rail through its server's GPU on that rail\n";
+    }
+    else if (shape.rails > 1)
+    {
+        os << "  rail-optimised: " << shape.rails << " rails; GPU g of every server of a group of "
+           << shape.hostsPerLeaf << " servers on rail leaf g of the group's " << shape.rails
+           << " leaves\n";
+    }
+}
+
+} // namespace
+
 void
 ClosFabric::PrintSummary(std::ostream& os) const
 {
@@ -773,25 +808,7 @@ ClosFabric::PrintSummary(std::ostream& os) const
         }
         os << "\n";
     }
-    if (m_scaleUp)
-    {
-        const uint32_t g = m_scaleUp->GetGpusPerServer();
-        os << "  " << m_scaleUp->GetNServers() << " servers x " << g << " GPUs (host h is GPU h % "
-           << g << " of server h / " << g
-           << "), a scale-up switch per server: " << m_scaleUp->GetRate().GetBitRate() / 1e9
-           << " Gb/s, " << m_scaleUp->GetDelay().GetNanoSeconds() << " ns\n";
-    }
-    if (shape.rails > 1 && shape.tiers == 2 && shape.spines == 0)
-    {
-        os << "  rail-only: " << shape.rails << " rail leaves (GPU g of every server on leaf g), "
-           << "no spines; a GPU reaches another rail through its server's GPU on that rail\n";
-    }
-    else if (shape.rails > 1)
-    {
-        os << "  rail-optimised: " << shape.rails << " rails; GPU g of every server of a group of "
-           << shape.hostsPerLeaf << " servers on rail leaf g of the group's " << shape.rails
-           << " leaves\n";
-    }
+    PrintServers(os, shape, m_scaleUp);
     os << "  host links " << shape.hostRate.GetBitRate() / 1e9 << " Gb/s";
     if (shape.tiers == 2)
     {
