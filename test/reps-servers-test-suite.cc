@@ -393,7 +393,7 @@ class OneGpuTestCase : public TestCase
         {
             h->SetAttribute("GpusPerServer", UintegerValue(1));
             h->SetAttribute("Wiring", StringValue("Clos"));
-            h->SetAttribute("ScaleUpRate", DataRateValue(DataRate("1Tbps")));
+            h->SetAttribute("ScaleUpRate", DataRateValue(DataRate("1000Gbps")));
         }
         Ptr<ClosFabric> f = h->Build();
         NS_TEST_EXPECT_MSG_EQ(f->GetScaleUp(), nullptr, "no scale-up domain");
