@@ -123,6 +123,7 @@ ExperimentOptions::RegisterNcclOptions()
     o.AddAttribute("splitDataOnQps", "ns3::NcclCollective::SplitDataOnQps");
     o.AddAttribute("ncclRoot", "ns3::NcclCollective::Root");
     o.AddAttribute("ncclAllToAllWindow", "ns3::NcclCollective::AllToAllWindow");
+    o.AddAttribute("ncclPxn", "ns3::NcclCollective::Pxn");
     o.AddCheck([this]() {
         if (pattern != "nccl")
         {
@@ -132,6 +133,7 @@ ExperimentOptions::RegisterNcclOptions()
         Ptr<NcclCollective> c = CreateObject<NcclCollective>();
         c->SetAttribute("DataBytes", UintegerValue(m_parsed.flowBytes));
         c->SetHosts(GetHosts());
+        c->SetGpusPerServer(static_cast<uint32_t>(GetAlias("gpusPerServer").GetUnsigned()));
         std::string error = c->Check();
         if (!error.empty())
         {

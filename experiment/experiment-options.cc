@@ -480,6 +480,14 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
         os << "; " << planes << " identical planes (a NIC port per plane, plane = EV mod " << planes
            << ")";
     }
+    const uint64_t gpus = GetAlias("gpusPerServer").GetUnsigned();
+    if (gpus > 1)
+    {
+        const std::string wiring = GetAlias("wiring").GetText();
+        os << "; servers of " << gpus << " GPUs (scale-up " << GetAlias("scaleUpRate").GetText()
+           << ", " << GetAlias("scaleUpDelay").GetText() << "), wiring " << wiring
+           << (wiring == "railonly" ? " (no spines)" : "");
+    }
     os << "\n";
     os << "workload: " << pattern;
     if (pattern == "websearch" || pattern == "hadoop")

@@ -105,6 +105,7 @@ ExperimentRun::MakeNccl()
     nccl->SetAttribute("DataBytes", UintegerValue(m_parsed.flowBytes));
     m_ringOrder = RingOrder();
     nccl->SetHosts(m_ringOrder);
+    nccl->SetGpusPerServer(m_fabric->GetGpusPerServer());
     // Every connection's queue pairs exist before the run (their streams are assigned), and
     // the transfers of a connection queue on them as messages.
     for (const auto& [src, dst, subflow] : nccl->GetConnections())

@@ -168,7 +168,9 @@ ExperimentRun::IdealFctCallback() const
     const uint32_t planes = f->GetNPlanes();
     return Callback<Time, const FlowSpec&>([f, packets, planes](const FlowSpec& flow) {
         const std::vector<IdealFct::Hop> path = IdealFct::PathOf(f, flow.src, flow.dst);
-        return path.empty() ? Time::Max() : IdealFct::Compute(path, flow.bytes, packets, planes);
+        // Two GPUs of one server share one scale-up path, whatever the planes.
+        const uint32_t spread = f->IsSameServer(flow.src, flow.dst) ? 1 : planes;
+        return path.empty() ? Time::Max() : IdealFct::Compute(path, flow.bytes, packets, spread);
     });
 }
 

@@ -457,6 +457,7 @@ FabricMonitor::Fill(RunResult& result)
         }
     }
     FillPlanes(result.planes);
+    FillScaleUp(result.extra);
     FillPfc(result.pfc);
     if (m_started && m_interval.IsStrictlyPositive())
     {
@@ -478,6 +479,26 @@ FabricMonitor::Fill(RunResult& result)
             result.timeseries.push_back(BusiestPortSeries());
         }
     }
+}
+
+void
+FabricMonitor::FillScaleUp(std::map<std::string, double>& extra) const
+{
+    Ptr<ScaleUpDomain> domain = m_fabric->GetScaleUp();
+    if (!domain)
+    {
+        return;
+    }
+    uint64_t packets = 0;
+    uint64_t bytes = 0;
+    for (uint32_t h = 0; h < domain->GetNLinks(); ++h)
+    {
+        ClosFabric::LinkCounters c = domain->GetLinkCounters(h, 0);
+        packets += c.packets;
+        bytes += c.bytes;
+    }
+    extra["scale_up_packets"] = static_cast<double>(packets);
+    extra["scale_up_bytes"] = static_cast<double>(bytes);
 }
 
 void

@@ -15,6 +15,7 @@
 #include "ns3/workload-runner.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,12 @@ class FabricMonitor : public Object
      * \param planes where to write it
      */
     void FillPlanes(std::vector<PlaneLoad>& planes) const;
+    /**
+     * What the GPUs sent over their scale-up links (servers of several GPUs only): the
+     * results' scale_up_packets and scale_up_bytes.
+     * \param extra where to write them
+     */
+    void FillScaleUp(std::map<std::string, double>& extra) const;
 
     /// \return packets dropped so far in switch queues and on links that are down.
     uint64_t GetDrops() const;
@@ -135,27 +142,27 @@ class FabricMonitor : public Object
     /// \return bytes delivered so far by leaves to hosts.
     uint64_t GetDeliveredBytes() const;
 
-    Time m_interval;                      //!< Interval attribute.
-    Ptr<ClosFabric> m_fabric;             //!< The fabric.
-    Ptr<WorkloadRunner> m_runner;         //!< The workload (may be null).
-    std::vector<Port> m_ports;            //!< Every switch egress queue.
-    std::vector<std::string> m_tierNames; //!< Switch tiers present ("leaf", "spine", ...).
-    EventId m_event;                      //!< Next sample.
-    TimeSeries m_queue;                   //!< queue_bytes.
-    TimeSeries m_drops;                   //!< drops.
-    TimeSeries m_delivered;               //!< delivered_bytes.
-    TimeSeries m_completed;               //!< completed_flows.
-    uint64_t m_lastQueueDrops;            //!< Queue drops at the last sample.
-    uint64_t m_lastLinkDrops;             //!< Link drops at the last sample.
-    uint64_t m_lastDelivered;             //!< Delivered bytes at the last sample.
-    uint64_t m_completedSince;            //!< Flows completed since the last sample.
-    bool m_perLink;                       //!< PerLinkSeries attribute.
-    uint32_t m_busiestPorts;              //!< BusiestPorts attribute.
-    std::vector<DirectedLink> m_links;    //!< Switch-to-switch links, per direction.
-    TimeSeries m_linkUtil;                //!< link_utilization.
-    Time m_lastSample;                    //!< Time of the last sample.
+    Time m_interval;                              //!< Interval attribute.
+    Ptr<ClosFabric> m_fabric;                     //!< The fabric.
+    Ptr<WorkloadRunner> m_runner;                 //!< The workload (may be null).
+    std::vector<Port> m_ports;                    //!< Every switch egress queue.
+    std::vector<std::string> m_tierNames;         //!< Switch tiers present ("leaf", "spine", ...).
+    EventId m_event;                              //!< Next sample.
+    TimeSeries m_queue;                           //!< queue_bytes.
+    TimeSeries m_drops;                           //!< drops.
+    TimeSeries m_delivered;                       //!< delivered_bytes.
+    TimeSeries m_completed;                       //!< completed_flows.
+    uint64_t m_lastQueueDrops;                    //!< Queue drops at the last sample.
+    uint64_t m_lastLinkDrops;                     //!< Link drops at the last sample.
+    uint64_t m_lastDelivered;                     //!< Delivered bytes at the last sample.
+    uint64_t m_completedSince;                    //!< Flows completed since the last sample.
+    bool m_perLink;                               //!< PerLinkSeries attribute.
+    uint32_t m_busiestPorts;                      //!< BusiestPorts attribute.
+    std::vector<DirectedLink> m_links;            //!< Switch-to-switch links, per direction.
+    TimeSeries m_linkUtil;                        //!< link_utilization.
+    Time m_lastSample;                            //!< Time of the last sample.
     std::vector<std::vector<double>> m_portDepth; //!< Queue samples per port (PerLinkSeries).
-    bool m_started;                       //!< Start() was called.
+    bool m_started;                               //!< Start() was called.
 };
 
 } // namespace ns3

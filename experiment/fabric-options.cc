@@ -6,6 +6,7 @@
 
 #include "option-parser.h"
 
+#include "ns3/boolean.h"
 #include "ns3/clos-fabric-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/log.h"
@@ -71,6 +72,7 @@ FabricOptions::FabricOptions()
       m_checked(false)
 {
     RegisterFabricOptions();
+    RegisterServerOptions();
     RegisterLinkOptions();
     RegisterSwitchOptions();
     RegisterTransportOptions();
@@ -169,6 +171,17 @@ FabricOptions::RegisterFabricOptions()
                                        2,
                                        1 << 20);
     });
+}
+
+void
+FabricOptions::RegisterServerOptions()
+{
+    // Servers of several GPUs and their wiring to the leaves: attributes of the fabric helper.
+    OptionRegistry& o = m_options;
+    o.AddAttribute("gpusPerServer", "ns3::ClosFabricHelper::GpusPerServer");
+    o.AddAttribute("scaleUpRate", "ns3::ClosFabricHelper::ScaleUpRate");
+    o.AddAttribute("scaleUpDelay", "ns3::ClosFabricHelper::ScaleUpDelay");
+    o.AddAttribute("wiring", "ns3::ClosFabricHelper::Wiring");
 }
 
 void
@@ -451,6 +464,7 @@ FabricOptions::CheckFabricShape() const
     helper->SetAttribute("Tiers", UintegerValue(tiers));
     helper->SetAttribute("HostsPerLeaf", UintegerValue(hostsPerLeaf));
     helper->SetAttribute("Planes", UintegerValue(planes));
+    helper->SetAttribute("Pfc", BooleanValue(pfc));
     if (tiers == 2)
     {
         helper->SetAttribute("Leaves", UintegerValue(leaves));
@@ -466,7 +480,8 @@ FabricOptions::CheckFabricShape() const
     std::string error = helper->Validate();
     if (!error.empty())
     {
-        OptionParser::Exit("fabric (--tiers, --leaves, --spines, --pods, --cores, --planes): " +
+        OptionParser::Exit("fabric (--tiers, --leaves, --spines, --pods, --cores, --planes, "
+                           "--gpusPerServer, --wiring): " +
                            error);
     }
 }

@@ -171,6 +171,8 @@ class FabricOptions
   private:
     /// Register the path selectors and the options of the fabric's shape.
     void RegisterFabricOptions();
+    /// Register the options of the servers (GPUs per server, scale-up, wiring).
+    void RegisterServerOptions();
     /// Register the options of the links, the switch queues and forwarding.
     void RegisterLinkOptions();
     /// Register the options of switch-side load balancing (DLB, GLB) and of trimming.

@@ -8,8 +8,10 @@
 #include "ns3/attribute-check.h"
 #include "ns3/boolean.h"
 #include "ns3/ecn-queue-disc.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-link-error-model.h"
 #include "ns3/glb-port-selector.h"
+#include "ns3/graph-routes.h"
 #include "ns3/hash.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
@@ -23,10 +25,13 @@
 #include "ns3/queue.h"
 #include "ns3/rdma-helper.h"
 #include "ns3/red-queue-disc.h"
+#include "ns3/reps-ns3-compat.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/scale-up-domain.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -178,6 +183,43 @@ ClosFabricHelper::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&ClosFabricHelper::m_planes),
                           MakeUintegerChecker<uint32_t>(1, 8))
+            .AddAttribute("GpusPerServer",
+                          "GPUs per server (1 .. 64), each a host with its own NIC: host h is "
+                          "GPU h % GpusPerServer of server h / GpusPerServer. With more than one, "
+                          "a scale-up switch per server links its GPUs (ScaleUpRate, "
+                          "ScaleUpDelay) and carries the traffic between them.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&ClosFabricHelper::m_gpus),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("ScaleUpRate",
+                          "Rate of the links between a server's GPUs and its scale-up switch "
+                          "(NVLink-like; GpusPerServer > 1).",
+                          DataRateValue(DataRate("3600Gbps")),
+                          MakeDataRateAccessor(&ClosFabricHelper::m_scaleUpRate),
+                          MakeDataRateChecker())
+            .AddAttribute("ScaleUpDelay",
+                          "Propagation delay of the links between a server's GPUs and its "
+                          "scale-up switch (GpusPerServer > 1).",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&ClosFabricHelper::m_scaleUpDelay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute(
+                "Wiring",
+                "How the GPUs of the servers meet the leaves: Clos (a server's GPUs on "
+                "one leaf, hosts filling the leaves in order), RailOptimised (GPU g "
+                "of every server of a group of HostsPerLeaf servers on rail leaf g of "
+                "the group's GpusPerServer leaves) or RailOnly (2 tiers, one rail leaf "
+                "per GPU index with GPU g of every server, no spines: traffic between "
+                "rails crosses the sender's scale-up domain to the GPU on the "
+                "receiver's rail, which forwards it).",
+                EnumValue(ClosFabricHelper::CLOS),
+                REPS_MAKE_ENUM_ACCESSOR(ClosFabricHelper::Wiring, &ClosFabricHelper::m_wiring),
+                MakeEnumChecker(ClosFabricHelper::CLOS,
+                                "Clos",
+                                ClosFabricHelper::RAIL_OPTIMISED,
+                                "RailOptimised",
+                                ClosFabricHelper::RAIL_ONLY,
+                                "RailOnly"))
             .AddAttribute("Pfc",
                           "Lossless fabric: PFC (IEEE 802.1Qbb) on every link (a PfcPort on "
                           "every device, a PfcSwitch on every switch, configured with "
@@ -191,6 +233,8 @@ ClosFabricHelper::GetTypeId()
 ClosFabricHelper::ClosFabricHelper()
     : m_fatTreeK(0),
       m_oversubscription(0),
+      m_gpus(1),
+      m_wiring(CLOS),
       m_pfc(false)
 {
     NS_LOG_FUNCTION(this);
@@ -263,6 +307,7 @@ ClosFabricHelper::Validate() const
                                      ValidateAddressing(),
                                      ValidateQueueDiscs(),
                                      ValidateSystems(),
+                                     ValidateServers(),
                                      m_portSelectorError,
                                      m_planeError})
     {
@@ -292,7 +337,11 @@ ClosFabricHelper::ValidateShape() const
                                                             {"ParallelLinks", m_parallel}};
     if (m_tiers == 2)
     {
-        counts.insert(counts.end(), {{"Leaves", m_leaves}, {"Spines", m_spines}});
+        counts.insert(counts.end(), {{"Leaves", m_leaves}});
+        if (m_wiring != RAIL_ONLY)
+        {
+            counts.insert(counts.end(), {{"Spines", m_spines}});
+        }
     }
     else
     {
@@ -315,7 +364,7 @@ ClosFabricHelper::ValidateShape() const
         os << "Cores (" << m_cores << ") must be a multiple of AggsPerPod (" << m_aggsPerPod << ")";
         return os.str();
     }
-    uint32_t uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
+    uint32_t uplinks = (m_tiers == 2 ? Spines() : m_aggsPerPod) * m_parallel;
     if (m_leafRadix != 0 && m_hostsPerLeaf > m_leafRadix)
     {
         os << "HostsPerLeaf (" << m_hostsPerLeaf << ") must be at most LeafRadix (" << m_leafRadix
@@ -354,6 +403,63 @@ ClosFabricHelper::ValidateSystems() const
         os << (twoTier ? "LeafUplinkDelay" : "AggUplinkDelay")
            << " must be > 0 with Systems > 1 (the links between ranks give the MPI engine its "
               "lookahead)";
+    }
+    return os.str();
+}
+
+std::string
+ClosFabricHelper::ValidateServers() const
+{
+    std::ostringstream os;
+    const uint32_t leaves = m_tiers == 2 ? m_leaves : m_leavesPerPod;
+    const char* leavesName = m_tiers == 2 ? "Leaves" : "LeavesPerPod";
+    if (m_gpus == 0 || m_gpus > 64)
+    {
+        os << "GpusPerServer (" << m_gpus << ") must be in [1, 64]";
+    }
+    else if (m_wiring != CLOS && m_gpus < 2)
+    {
+        os << "Wiring " << (m_wiring == RAIL_ONLY ? "RailOnly" : "RailOptimised")
+           << " needs GpusPerServer >= 2 (one rail per GPU of a server), not " << m_gpus;
+    }
+    else if (m_wiring == RAIL_ONLY && m_tiers != 2)
+    {
+        os << "Wiring RailOnly needs Tiers = 2 (rail leaves and no spines), not " << m_tiers;
+    }
+    else if (m_wiring == RAIL_ONLY && m_leaves != m_gpus)
+    {
+        os << "Leaves (" << m_leaves << ") must equal GpusPerServer (" << m_gpus
+           << ") with Wiring RailOnly: one rail leaf per GPU index, holding that GPU of every "
+              "server";
+    }
+    else if (m_wiring == RAIL_ONLY && m_planes != 1)
+    {
+        os << "Wiring RailOnly needs Planes = 1, not " << m_planes;
+    }
+    else if (m_wiring == RAIL_OPTIMISED && leaves % m_gpus != 0)
+    {
+        os << leavesName << " (" << leaves << ") must be a multiple of GpusPerServer (" << m_gpus
+           << ") with Wiring RailOptimised: a group of servers spans one rail leaf per GPU";
+    }
+    else if (m_wiring == CLOS && m_hostsPerLeaf % m_gpus != 0)
+    {
+        os << "HostsPerLeaf (" << m_hostsPerLeaf << ") must be a multiple of GpusPerServer ("
+           << m_gpus << ") with Wiring Clos: the GPUs of a server share a leaf";
+    }
+    else if (m_gpus > 1 && m_pfc)
+    {
+        os << "Pfc needs GpusPerServer = 1 (the scale-up switches are not lossless), not "
+           << m_gpus;
+    }
+    else if (m_gpus > 1 && m_systems > 1)
+    {
+        os << "Systems > 1 needs GpusPerServer = 1 (a server's scale-up links do not cross MPI "
+              "ranks), not "
+           << m_gpus;
+    }
+    else if (m_gpus > 1 && m_scaleUpRate.GetBitRate() == 0)
+    {
+        os << "ScaleUpRate must be positive";
     }
     return os.str();
 }
@@ -486,11 +592,12 @@ ClosFabricHelper::MakeShape() const
     shape.tiers = m_tiers;
     shape.hostsPerLeaf = m_hostsPerLeaf;
     shape.parallelLinks = m_parallel;
+    shape.rails = m_wiring == CLOS ? 1 : m_gpus;
     shape.addressBase = m_base;
     if (m_tiers == 2)
     {
         shape.leavesPerPod = m_leaves;
-        shape.spines = m_spines;
+        shape.spines = Spines();
     }
     else
     {
@@ -502,7 +609,7 @@ ClosFabricHelper::MakeShape() const
     shape.hostRate = m_hostRate;
     shape.leafUplinkRate = m_leafUpRate;
     shape.aggUplinkRate = m_aggUpRate;
-    if (m_oversubscription >= 1.0)
+    if (m_oversubscription >= 1.0 && (m_tiers == 3 || Spines() > 0))
     {
         double uplinks = (m_tiers == 2 ? m_spines : m_aggsPerPod) * m_parallel;
         shape.leafUplinkRate = DataRate(static_cast<uint64_t>(std::llround(
@@ -532,13 +639,13 @@ ClosFabricHelper::AddNodes(Ptr<ClosPlane> f, Ptr<ClosPlane> plane0) const
     const uint32_t nHosts = f->GetNHosts();
     const uint32_t firstMiddle = nHosts + f->GetNLeaves();
     const uint32_t firstCore =
-        firstMiddle + (m_tiers == 2 ? m_spines : f->GetNPods() * f->GetNAggsPerPod());
+        firstMiddle + (m_tiers == 2 ? f->GetNSpines() : f->GetNPods() * f->GetNAggsPerPod());
     for (uint32_t i = 0; i < nHosts + f->GetNSwitches(); i++)
     {
         uint32_t system = 0;
         if (i < firstMiddle)
         {
-            uint32_t leaf = i < nHosts ? i / m_hostsPerLeaf : i - nHosts;
+            uint32_t leaf = i < nHosts ? f->GetLeafOfHost(i) : i - nHosts;
             system = systemOfGroup(leaf / leavesPerGroup);
         }
         else if (i < firstCore)
@@ -769,7 +876,7 @@ ClosFabricHelper::AddLinks(Ptr<ClosPlane> f, uint32_t plane) const
         InstallSwitchQueueDisc(leaf, m_switchQdFactory);
         f->AddLink(ClosPlane::HOST_LEAF, host, leaf);
     }
-    const uint32_t up = m_tiers == 2 ? m_spines : m_aggsPerPod;
+    const uint32_t up = m_tiers == 2 ? f->GetNSpines() : m_aggsPerPod;
     for (uint32_t l = 0; l < f->GetNLeaves(); l++)
     {
         for (uint32_t u = 0; u < up * m_parallel; u++)
@@ -817,11 +924,146 @@ ClosFabricHelper::Build()
     {
         f->AddPlane(BuildPlane(p, plane0));
     }
+    if (m_gpus > 1)
+    {
+        BuildScaleUp(f);
+    }
     if (m_pfc)
     {
         InstallPfc(f);
     }
     return f;
+}
+
+void
+ClosFabricHelper::BuildScaleUp(Ptr<ClosFabric> f) const
+{
+    NS_LOG_FUNCTION(this);
+    const uint32_t hosts = f->GetNHosts();
+    const uint32_t servers = hosts / m_gpus;
+    Ptr<ScaleUpDomain> domain = CreateObject<ScaleUpDomain>();
+    domain->SetShape(servers, m_gpus);
+    // Salts after those of every plane's switches.
+    const uint32_t firstIndex = m_planes * (hosts + f->GetPlane(0)->GetNSwitches());
+    for (uint32_t s = 0; s < servers; s++)
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        node->AggregateObject(CreateObject<TrafficControlLayer>());
+        Ptr<FabricSwitch> sw = CreateObject<FabricSwitch>();
+        sw->SetAttribute("Salt", UintegerValue(SwitchSalt(m_hashSeed, firstIndex + s)));
+        node->AggregateObject(sw);
+        domain->AddSwitch(node);
+    }
+    const QueueSize one("1p");
+    PointToPointHelper p2p = MakeLinkHelper(m_scaleUpRate, m_scaleUpDelay, m_hostQueueSize);
+    const Ipv4Mask host("255.255.255.255");
+    std::vector<int32_t> interfaces(hosts);
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        NetDeviceContainer d = p2p.Install(f->GetHost(h), domain->GetSwitch(h / m_gpus));
+        Ptr<PointToPointNetDevice> gpu = DynamicCast<PointToPointNetDevice>(d.Get(0));
+        Ptr<PointToPointNetDevice> port = DynamicCast<PointToPointNetDevice>(d.Get(1));
+        // The GPU's own plane-0 address on its scale-up device: its peers know it by one name.
+        Ptr<Ipv4> ipv4 = f->GetHost(h)->GetObject<Ipv4>();
+        interfaces[h] = ipv4->AddInterface(gpu);
+        ipv4->AddAddress(interfaces[h], Ipv4InterfaceAddress(f->GetHostAddress(h), host));
+        ipv4->SetMetric(interfaces[h], 1);
+        ipv4->SetUp(interfaces[h]);
+        if (m_hostQdFactory.IsTypeIdSet())
+        {
+            f->GetHost(h)->GetObject<TrafficControlLayer>()->SetRootQueueDiscOnDevice(
+                gpu,
+                m_hostQdFactory.Create<QueueDisc>());
+        }
+        port->GetQueue()->SetMaxSize(one);
+        InstallSwitchQueueDisc(port, m_switchQdFactory);
+        domain->AddLink(h, gpu, port);
+    }
+    // Host routes win over the planes' network routes: a GPU reaches its server's other GPUs
+    // over the scale-up device.
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        Ptr<Ipv4StaticRouting> routing =
+            DynamicCast<Ipv4StaticRouting>(f->GetHost(h)->GetObject<Ipv4>()->GetRoutingProtocol());
+        NS_ASSERT(routing);
+        const uint32_t first = h / m_gpus * m_gpus;
+        for (uint32_t peer = first; peer < first + m_gpus; peer++)
+        {
+            if (peer != h)
+            {
+                routing->AddHostRouteTo(f->GetHostAddress(peer), interfaces[h]);
+            }
+        }
+    }
+    domain->Finish(PlaneAddressBase(0));
+    if (m_wiring == RAIL_ONLY)
+    {
+        RouteRailOnly(f, domain, interfaces);
+    }
+    f->SetScaleUp(domain);
+}
+
+void
+ClosFabricHelper::RouteRailOnly(Ptr<ClosFabric> f,
+                                Ptr<ScaleUpDomain> domain,
+                                const std::vector<int32_t>& interfaces) const
+{
+    NS_LOG_FUNCTION(this);
+    // The graph of the whole wiring: hosts (each a relay), rail leaves, scale-up switches. A
+    // host's port 0 is its rail NIC, port 1 its scale-up device; a leaf's ports are the
+    // plane's, a scale-up switch's port of GPU g is g.
+    Ptr<ClosPlane> plane = f->GetPlane(0);
+    const ClosRoutes& clos = plane->GetRoutes();
+    const uint32_t hosts = f->GetNHosts();
+    const uint32_t firstScaleUp = hosts + plane->GetNSwitches();
+    GraphRoutes graph(hosts, plane->GetNSwitches() + domain->GetNServers());
+    for (uint32_t l = 0; l < clos.GetNLinks(); l++)
+    {
+        const ClosRoutes::Link& link = clos.GetLink(l);
+        graph.AddLink(link.node[0], 0, link.node[1], link.port[1]);
+    }
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        graph.AddLink(h, 1, firstScaleUp + h / m_gpus, h % m_gpus);
+        graph.SetRelay(h, true);
+    }
+    graph.Compute();
+    // Cross-rail traffic crosses the sender's scale-up domain first (of a GPU's equal-cost
+    // ports it takes the scale-up device whenever that is one): a host route to every such
+    // destination over the scale-up device, through the GPU of the server on its rail.
+    for (uint32_t h = 0; h < hosts; h++)
+    {
+        Ptr<Ipv4StaticRouting> routing =
+            DynamicCast<Ipv4StaticRouting>(f->GetHost(h)->GetObject<Ipv4>()->GetRoutingProtocol());
+        const uint32_t server = h / m_gpus;
+        for (uint32_t d = 0; d < hosts; d++)
+        {
+            const std::vector<uint32_t>& ports = graph.GetPorts(h, d);
+            if (d / m_gpus == server || std::find(ports.begin(), ports.end(), 1) == ports.end())
+            {
+                continue;
+            }
+            const std::vector<uint32_t>& toRelay = graph.GetPorts(firstScaleUp + server, d);
+            NS_ASSERT(!toRelay.empty());
+            const uint32_t relay = server * m_gpus + toRelay.front();
+            routing->AddHostRouteTo(f->GetHostAddress(d), f->GetHostAddress(relay), interfaces[h]);
+        }
+    }
+    for (uint32_t s = 0; s < domain->GetNServers(); s++)
+    {
+        std::vector<std::vector<uint32_t>> ports(hosts);
+        for (uint32_t d = 0; d < hosts; d++)
+        {
+            ports[d] = graph.GetPorts(firstScaleUp + s, d);
+        }
+        domain->SetRoutes(s, ports);
+    }
+}
+
+uint32_t
+ClosFabricHelper::Spines() const
+{
+    return m_wiring == RAIL_ONLY ? 0 : m_spines;
 }
 
 Ipv4Address
@@ -908,7 +1150,13 @@ int64_t
 ClosFabricHelper::AssignStreams(Ptr<ClosFabric> fabric, int64_t stream)
 {
     int64_t current = stream;
+    // The scale-up switches after those of the planes, so that a fabric without servers keeps
+    // its streams.
     NodeContainer switches = fabric->GetSwitches();
+    if (Ptr<ScaleUpDomain> scaleUp = fabric->GetScaleUp())
+    {
+        switches.Add(scaleUp->GetSwitches());
+    }
     for (uint32_t i = 0; i < switches.GetN(); i++)
     {
         Ptr<FabricSwitch> sw = switches.Get(i)->GetObject<FabricSwitch>();

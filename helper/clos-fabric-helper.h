@@ -59,6 +59,22 @@ namespace ns3
  * fabric. The fabric returned owns the planes (ClosFabric::GetPlane()) and numbers their links
  * one plane after the other.
  *
+ * Servers and rails: with GpusPerServer = G > 1 the hosts are GPUs of servers (host h is GPU
+ * h % G of server h / G), each GPU with its own NIC (one device per plane, as any host), and
+ * every server has a scale-up switch (a ScaleUpDomain, ClosFabric::GetScaleUp()) linked to a
+ * further device of each of its GPUs at ScaleUpRate and ScaleUpDelay, the NVLink-like
+ * interconnect inside a server. That device is the GPU's last IPv4 interface, with the GPU's
+ * plane-0 address (mask /32), and the GPU's static routing has a host route over it to every
+ * other GPU of its server: traffic inside a server never touches the planes (RdmaStack sends
+ * it at the scale-up rate). Wiring chooses how the GPUs meet the leaves: Clos (a server's
+ * GPUs on one leaf, HostsPerLeaf a multiple of G) or RailOptimised (GPU g of every server of a
+ * group of HostsPerLeaf servers on rail leaf g of the group's G leaves; Leaves, or LeavesPerPod
+ * in 3 tiers, a multiple of G) or RailOnly (2 tiers, Leaves = G rail leaves, leaf g holding
+ * GPU g of every server, no spines: a GPU reaches a GPU of another server on another rail
+ * through its server's GPU on that rail, which forwards the packets; the routes come from the
+ * graph of the wiring, GraphRoutes). GpusPerServer = 1 builds exactly the fabric without
+ * servers.
+ *
  * The helper builds each plane through the construction API of ClosPlane (SetShape(),
  * AddNode(), AddLink(), Finish()), which checks the wiring, and adds it to a new ClosFabric
  * (ClosFabric::AddPlane()).
@@ -75,6 +91,14 @@ namespace ns3
 class ClosFabricHelper : public Object
 {
   public:
+    /// How the GPUs of the servers meet the leaves (the Wiring attribute).
+    enum Wiring
+    {
+        CLOS,           //!< The GPUs of a server share a leaf; hosts fill the leaves in order.
+        RAIL_OPTIMISED, //!< GPU g of every server of a group on rail leaf g of the group.
+        RAIL_ONLY,      //!< One rail leaf per GPU index, no spines; peers relay across rails.
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -257,6 +281,26 @@ class ClosFabricHelper : public Object
     std::string ValidateQueueDiscs() const;
     /// \return the message of Validate() about the MPI partition (Systems), or ""
     std::string ValidateSystems() const;
+    /// \return the message of Validate() about the servers and rails, or ""
+    std::string ValidateServers() const;
+    /**
+     * Build the servers' scale-up domain (GpusPerServer > 1) and give it to the fabric.
+     * \param f the fabric, its planes built
+     */
+    void BuildScaleUp(Ptr<ClosFabric> f) const;
+    /**
+     * Route a rail-only fabric over the graph of its wiring (GraphRoutes): host routes of
+     * every GPU to the GPUs of other servers on other rails, through the GPU of its server on
+     * the destination's rail, and the scale-up switches' tables.
+     * \param f the fabric, its planes built
+     * \param domain its scale-up domain, finished
+     * \param interfaces the IPv4 interface of every host's scale-up device
+     */
+    void RouteRailOnly(Ptr<ClosFabric> f,
+                       Ptr<ScaleUpDomain> domain,
+                       const std::vector<int32_t>& interfaces) const;
+    /// \return the spines to build (none in a rail-only fabric)
+    uint32_t Spines() const;
 
     /// \return the shape of the fabric to build, with the up-link rates of SetOversubscription()
     ClosPlane::Shape MakeShape() const;
@@ -348,6 +392,10 @@ class ClosFabricHelper : public Object
     Ipv4Mask m_mask;                  //!< HostAddressMask attribute.
     uint32_t m_systems;               //!< Systems attribute.
     uint32_t m_planes;                //!< Planes attribute.
+    uint32_t m_gpus;                  //!< GpusPerServer attribute.
+    DataRate m_scaleUpRate;           //!< ScaleUpRate attribute.
+    Time m_scaleUpDelay;              //!< ScaleUpDelay attribute.
+    Wiring m_wiring;                  //!< Wiring attribute.
     ObjectFactory m_switchQdFactory;  //!< Root queue disc of every switch port.
     std::string m_switchQdError;      //!< Why SetSwitchQueueDisc() refused its arguments.
     ObjectFactory m_hostQdFactory;    //!< Host NIC queue disc (no TypeId: none).

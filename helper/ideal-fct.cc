@@ -84,6 +84,20 @@ std::vector<IdealFct::Hop>
 IdealFct::PathOf(Ptr<const ClosFabric> fabric, uint32_t src, uint32_t dst)
 {
     std::vector<Hop> hops;
+    if (src != dst && fabric->IsSameServer(src, dst))
+    {
+        // Two GPUs of one server: up to the scale-up switch and down.
+        Ptr<ScaleUpDomain> scaleUp = fabric->GetScaleUp();
+        const Hop hop{scaleUp->GetRate(), scaleUp->GetDelay()};
+        return {hop, hop};
+    }
+    if (src != dst && fabric->GetRelay(src, dst) != fabric->GetNHosts())
+    {
+        // Over the scale-up domain to the GPU on the destination's rail, then its rail.
+        Ptr<ScaleUpDomain> scaleUp = fabric->GetScaleUp();
+        const Hop hop{scaleUp->GetRate(), scaleUp->GetDelay()};
+        hops = {hop, hop};
+    }
     for (uint32_t link : fabric->GetRoutedPath(src, dst))
     {
         hops.push_back({fabric->GetLinkRate(link), fabric->GetLinkDelay(link)});

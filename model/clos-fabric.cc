@@ -63,6 +63,11 @@ ClosFabric::DoDispose()
     }
     m_planes.clear();
     m_firstLinks.clear();
+    if (m_scaleUp)
+    {
+        m_scaleUp->Dispose();
+        m_scaleUp = nullptr;
+    }
     Object::DoDispose();
 }
 
@@ -86,6 +91,7 @@ FirstDifference(const ClosPlane::Shape& a, const ClosPlane::Shape& b)
         {"spines", &ClosPlane::Shape::spines},
         {"cores", &ClosPlane::Shape::cores},
         {"parallelLinks", &ClosPlane::Shape::parallelLinks},
+        {"rails", &ClosPlane::Shape::rails},
     };
     for (const auto& [name, field] : counts)
     {
@@ -462,6 +468,10 @@ ClosFabric::GetRole(Ptr<Node> node) const
 std::string
 ClosFabric::GetNodeName(Ptr<Node> node) const
 {
+    if (m_scaleUp && m_scaleUp->HasSwitch(node))
+    {
+        return m_scaleUp->GetSwitchName(node);
+    }
     return PlaneOfNode(node, "GetNodeName").GetNodeName(node);
 }
 
@@ -614,9 +624,77 @@ ClosFabric::GetQueueDisc(uint32_t link, uint32_t side) const
     return plane->GetQueueDisc(local, side);
 }
 
+void
+ClosFabric::SetScaleUp(Ptr<ScaleUpDomain> domain)
+{
+    NS_LOG_FUNCTION(this << domain);
+    NS_ABORT_MSG_IF(
+        !domain || !domain->IsFinished(),
+        "ClosFabric::SetScaleUp: the domain must be finished (ScaleUpDomain::Finish())");
+    NS_ABORT_MSG_IF(domain->GetNHosts() != GetNHosts(),
+                    "ClosFabric::SetScaleUp: the domain has "
+                        << domain->GetNHosts() << " hosts, the fabric " << GetNHosts());
+    m_scaleUp = domain;
+}
+
+Ptr<ScaleUpDomain>
+ClosFabric::GetScaleUp() const
+{
+    return m_scaleUp;
+}
+
+uint32_t
+ClosFabric::GetGpusPerServer() const
+{
+    return m_scaleUp ? m_scaleUp->GetGpusPerServer() : 1;
+}
+
+uint32_t
+ClosFabric::GetNServers() const
+{
+    return m_scaleUp ? m_scaleUp->GetNServers() : GetNHosts();
+}
+
+uint32_t
+ClosFabric::GetServerOfHost(uint32_t host) const
+{
+    NS_ABORT_MSG_IF(host >= GetNHosts(),
+                    "ClosFabric::GetServerOfHost: host (" << host << ") must be below "
+                                                          << GetNHosts());
+    return host / GetGpusPerServer();
+}
+
+bool
+ClosFabric::IsSameServer(uint32_t a, uint32_t b) const
+{
+    return m_scaleUp && m_scaleUp->IsSameServer(a, b);
+}
+
+uint32_t
+ClosFabric::GetRelay(uint32_t src, uint32_t dst) const
+{
+    const Shape& shape = First("GetRelay").GetShape();
+    const uint32_t gpus = GetGpusPerServer();
+    if (!m_scaleUp || shape.tiers != 2 || shape.spines != 0 || IsSameServer(src, dst) ||
+        src % gpus == dst % gpus)
+    {
+        return GetNHosts();
+    }
+    return src / gpus * gpus + dst % gpus;
+}
+
 std::vector<uint32_t>
 ClosFabric::GetRoutedPath(uint32_t src, uint32_t dst) const
 {
+    if (IsSameServer(src, dst))
+    {
+        return {};
+    }
+    const uint32_t relay = GetRelay(src, dst);
+    if (relay != GetNHosts())
+    {
+        return First("GetRoutedPath").GetRoutedPath(relay, dst);
+    }
     // Plane 0's links are the first of the fabric's numbering.
     return First("GetRoutedPath").GetRoutedPath(src, dst);
 }
@@ -624,6 +702,19 @@ ClosFabric::GetRoutedPath(uint32_t src, uint32_t dst) const
 Time
 ClosFabric::GetBaseRtt(uint32_t src, uint32_t dst, uint32_t packetBytes, uint32_t ackBytes) const
 {
+    if (src != dst && IsSameServer(src, dst))
+    {
+        return m_scaleUp->GetBaseRtt(src, dst, packetBytes, ackBytes);
+    }
+    const uint32_t relay =
+        src < GetNHosts() && dst < GetNHosts() ? GetRelay(src, dst) : GetNHosts();
+    if (relay != GetNHosts())
+    {
+        const Time rest = First("GetBaseRtt").GetBaseRtt(relay, dst, packetBytes, ackBytes);
+        return rest == Time::Max()
+                   ? rest
+                   : m_scaleUp->GetBaseRtt(src, relay, packetBytes, ackBytes) + rest;
+    }
     return First("GetBaseRtt").GetBaseRtt(src, dst, packetBytes, ackBytes);
 }
 
@@ -649,6 +740,41 @@ ClosFabric::GetOversubscription(Tier tier) const
 {
     return First("GetOversubscription").GetOversubscription(tier);
 }
+
+namespace
+{
+
+/**
+ * The summary's lines about the servers (GPUs per server, scale-up) and the rails.
+ * \param os where to print them
+ * \param shape the shape of plane 0
+ * \param scaleUp the scale-up domain, or null
+ */
+void
+PrintServers(std::ostream& os, const ClosPlane::Shape& shape, Ptr<const ScaleUpDomain> scaleUp)
+{
+    if (scaleUp)
+    {
+        const uint32_t g = scaleUp->GetGpusPerServer();
+        os << "  " << scaleUp->GetNServers() << " servers x " << g << " GPUs (host h is GPU h % "
+           << g << " of server h / " << g
+           << "), a scale-up switch per server: " << scaleUp->GetRate().GetBitRate() / 1e9
+           << " Gb/s, " << scaleUp->GetDelay().GetNanoSeconds() << " ns\n";
+    }
+    if (shape.rails > 1 && shape.tiers == 2 && shape.spines == 0)
+    {
+        os << "  rail-only: " << shape.rails << " rail leaves (GPU g of every server on leaf g), "
+           << "no spines; a GPU reaches another rail through its server's GPU on that rail\n";
+    }
+    else if (shape.rails > 1)
+    {
+        os << "  rail-optimised: " << shape.rails << " rails; GPU g of every server of a group of "
+           << shape.hostsPerLeaf << " servers on rail leaf g of the group's " << shape.rails
+           << " leaves\n";
+    }
+}
+
+} // namespace
 
 void
 ClosFabric::PrintSummary(std::ostream& os) const
@@ -682,6 +808,7 @@ ClosFabric::PrintSummary(std::ostream& os) const
         }
         os << "\n";
     }
+    PrintServers(os, shape, m_scaleUp);
     os << "  host links " << shape.hostRate.GetBitRate() / 1e9 << " Gb/s";
     if (shape.tiers == 2)
     {

@@ -6,6 +6,7 @@
 #define REPS_CLOS_FABRIC_H
 
 #include "clos-plane.h"
+#include "scale-up-domain.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
@@ -24,7 +25,6 @@
 
 namespace ns3
 {
-
 
 /**
  * \ingroup reps
@@ -56,6 +56,14 @@ namespace ns3
  *
  * Routing works inside each plane (ClosPlane): a failed link stays in its plane's tables until
  * that plane's RoutingConvergenceDelay has passed (by default forever: a blackhole).
+ *
+ * Servers: when the hosts are GPUs of servers with G > 1 GPUs each (host h is GPU h % G of
+ * server h / G), the fabric also has a ScaleUpDomain (SetScaleUp(), GetScaleUp()): a scale-up
+ * switch per server linked to every GPU of it. Traffic between two GPUs of one server takes
+ * that domain and no plane; GetBaseRtt() and GetRoutedPath() describe it for such a pair.
+ * The scale-up switches and links are not among the fabric's switches and links
+ * (GetSwitches(), GetNLinks()): GetScaleUp() names them and reads their counters. With rails
+ * (ClosPlane::Shape::rails), GPU g of every server of a group sits on leaf g of the group.
  */
 class ClosFabric : public Object
 {
@@ -157,6 +165,38 @@ class ClosFabric : public Object
      * \return the host's address in that plane
      */
     Ipv4Address GetHostAddress(uint32_t host, uint32_t plane) const;
+
+    /**
+     * Give the fabric the scale-up domain of its servers (after the planes; aborts unless the
+     * domain is finished and has as many hosts as the fabric).
+     * \param domain the domain
+     */
+    void SetScaleUp(Ptr<ScaleUpDomain> domain);
+    /// \return the scale-up domain of the servers (null when every server has one GPU)
+    Ptr<ScaleUpDomain> GetScaleUp() const;
+    /// \return the number of GPUs (hosts) per server (1 without a scale-up domain)
+    uint32_t GetGpusPerServer() const;
+    /// \return the number of servers (the hosts when every server has one GPU)
+    uint32_t GetNServers() const;
+    /**
+     * \param host a host
+     * \return its server
+     */
+    uint32_t GetServerOfHost(uint32_t host) const;
+    /**
+     * \param a a host
+     * \param b another host
+     * \return whether they are two GPUs of one server (their traffic takes the scale-up domain)
+     */
+    bool IsSameServer(uint32_t a, uint32_t b) const;
+    /**
+     * In a rail-only fabric (a 2-tier plane without spines), a GPU reaches a GPU of another
+     * server on another rail through the GPU of its own server on the destination's rail.
+     * \param src a host
+     * \param dst another host
+     * \return that relay, or GetNHosts() when src reaches dst without one
+     */
+    uint32_t GetRelay(uint32_t src, uint32_t dst) const;
 
     /// \return the shape of plane 0
     const Shape& GetShape() const;
@@ -359,7 +399,8 @@ class ClosFabric : public Object
 
     /**
      * The base round-trip time between two hosts over plane 0's routed path
-     * (ClosPlane::GetBaseRtt()).
+     * (ClosPlane::GetBaseRtt()), or over the scale-up domain for two GPUs of one server
+     * (ScaleUpDomain::GetBaseRtt()), or, through a relay (GetRelay()), the sum of both.
      * \param src a host
      * \param dst another host
      * \param packetBytes IPv4 size of the data packet (the PPP header is added)
@@ -375,7 +416,9 @@ class ClosFabric : public Object
      * GetBaseRtt() measures.
      * \param src a host
      * \param dst another host
-     * \return its links from src to dst (empty if dst is unreachable or is src)
+     * \return its links from src to dst (empty if dst is unreachable or is src, and for two
+     *         GPUs of one server, whose path is the scale-up domain's two links; through a
+     *         relay, the relay's links to dst)
      */
     std::vector<uint32_t> GetRoutedPath(uint32_t src, uint32_t dst) const;
     /**
@@ -493,6 +536,7 @@ class ClosFabric : public Object
     void NotifyRouteState(uint32_t firstLink, uint32_t link, bool up);
 
     std::vector<Ptr<ClosPlane>> m_planes;             //!< The planes, in order.
+    Ptr<ScaleUpDomain> m_scaleUp;                     //!< The servers' scale-up, or null.
     std::vector<uint32_t> m_firstLinks;               //!< Number of each plane's first link.
     TracedCallback<uint32_t, bool> m_linkStateTrace;  //!< LinkState trace source.
     TracedCallback<uint32_t, bool> m_routeStateTrace; //!< RouteState trace source.

@@ -146,10 +146,17 @@ ClosPlane::ValidateShape(const Shape& shape)
     {
         os << "hostsPerLeaf, pods, leavesPerPod and parallelLinks must be >= 1";
     }
-    else if (shape.tiers == 2 &&
-             (shape.spines == 0 || shape.pods != 1 || shape.aggsPerPod != 0 || shape.cores != 0))
+    else if (shape.rails == 0 || shape.leavesPerPod % shape.rails != 0)
     {
-        os << "a 2-tier shape has spines (>= 1), one pod, no aggsPerPod and no cores";
+        os << "leavesPerPod (" << shape.leavesPerPod << ") must be a multiple of rails ("
+           << shape.rails << ")";
+    }
+    else if (shape.tiers == 2 &&
+             ((shape.spines == 0 && !(shape.rails > 1 && shape.leavesPerPod == shape.rails)) ||
+              shape.pods != 1 || shape.aggsPerPod != 0 || shape.cores != 0))
+    {
+        os << "a 2-tier shape has spines (>= 1; none only with one leaf per rail, a rail-only "
+              "shape), one pod, no aggsPerPod and no cores";
     }
     else if (shape.tiers == 3 && (shape.spines != 0 || shape.aggsPerPod == 0 || shape.cores == 0 ||
                                   shape.cores % shape.aggsPerPod != 0))
@@ -282,7 +289,7 @@ ClosPlane::ValidateLinkEnds(Tier tier, uint32_t a, uint32_t b, uint32_t k) const
     bool wired = true; // every leaf is linked to every spine
     if (tier == HOST_LEAF)
     {
-        wired = b - m_firstLeaf == a / m_shape.hostsPerLeaf;
+        wired = b - m_firstLeaf == GetLeafOfHost(a);
     }
     else if (tier == LEAF_AGG)
     {
@@ -486,6 +493,12 @@ ClosPlane::GetNHostsPerLeaf() const
 }
 
 uint32_t
+ClosPlane::GetNRails() const
+{
+    return m_shape.rails;
+}
+
+uint32_t
 ClosPlane::GetNSpines() const
 {
     return m_shape.spines;
@@ -563,7 +576,10 @@ ClosPlane::GetLeafOfHost(uint32_t host) const
     NS_ABORT_MSG_IF(host >= GetNHosts(),
                     "ClosPlane::GetLeafOfHost: host (" << host << ") must be below "
                                                        << GetNHosts());
-    return host / m_shape.hostsPerLeaf;
+    // With one rail this is host / hostsPerLeaf: the hosts fill the leaves in order.
+    const uint32_t rails = m_shape.rails;
+    const uint32_t server = host / rails;
+    return server / m_shape.hostsPerLeaf * rails + host % rails;
 }
 
 uint32_t
@@ -1096,6 +1112,10 @@ ClosPlane::GetOversubscription(Tier tier) const
     {
         uint32_t uplinks =
             (m_shape.tiers == 2 ? m_shape.spines : m_shape.aggsPerPod) * m_shape.parallelLinks;
+        if (uplinks == 0)
+        {
+            return 0; // a rail-only plane: no up-links
+        }
         DataRate up = m_shape.leafUplinkRate;
         return static_cast<double>(m_shape.hostsPerLeaf) * m_shape.hostRate.GetBitRate() /
                (static_cast<double>(uplinks) * up.GetBitRate());

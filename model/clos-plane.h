@@ -49,11 +49,14 @@ class FabricSwitch;
  * 4. Finish(), which checks that every node and link of the shape is there (ValidateWiring()),
  *    gives the switches the host addressing and computes their tables.
  *
- * Hosts are numbered 0 .. GetNHosts() - 1, leaf by leaf (host h is on leaf h / HostsPerLeaf);
- * host h has address base + 1 + h. Leaves are numbered across the pods (in a 3-tier plane,
- * leaf l of pod p is leaf p * LeavesPerPod + l), and so are aggregation switches. Links are
- * numbered 0 .. GetNLinks() - 1 in the order of AddLink(); these are the plane's own numbers
- * (ClosFabric numbers the links of all its planes one after the other).
+ * Hosts are numbered 0 .. GetNHosts() - 1, leaf by leaf (host h is on leaf h / HostsPerLeaf)
+ * unless the shape has rails (Shape::rails = R > 1, a rail-optimised wiring): then host h is
+ * GPU h % R of server h / R, servers come in groups of HostsPerLeaf, and GPU g of every server
+ * of group k sits on leaf k * R + g (GetLeafOfHost()); host h has address base + 1 + h. Leaves are
+ * numbered across the pods (in a 3-tier plane, leaf l of pod p is leaf p * LeavesPerPod + l), and
+ * so are aggregation switches. Links are numbered 0 .. GetNLinks() - 1 in the order of AddLink();
+ * these are the plane's own numbers (ClosFabric numbers the links of all its planes one after the
+ * other).
  *
  * A link has two sides: side 0 is the end nearer to the hosts (the host of a host link, the
  * leaf of a leaf uplink, the aggregation switch of an aggregation uplink), side 1 the other.
@@ -130,10 +133,14 @@ class ClosPlane : public Object
         uint32_t spines{0};        //!< Spines (0 in a 3-tier fabric).
         uint32_t cores{0};         //!< Cores (0 in a 2-tier fabric; a multiple of aggsPerPod).
         uint32_t parallelLinks{1}; //!< Parallel links between two linked switches.
-        Ipv4Address addressBase;   //!< Host h has address addressBase + 1 + h.
-        DataRate hostRate;         //!< Nominal rate of the host links.
-        DataRate leafUplinkRate;   //!< Nominal rate of the leaf-spine or leaf-agg links.
-        DataRate aggUplinkRate;    //!< Nominal rate of the agg-core links.
+        /// Rails (1: none): hosts come in servers of this many GPUs, and GPU g of every server
+        /// of a group (as many servers as a leaf has hosts) sits on leaf g of the group's
+        /// rails leaves; a multiple of it divides leavesPerPod.
+        uint32_t rails{1};
+        Ipv4Address addressBase; //!< Host h has address addressBase + 1 + h.
+        DataRate hostRate;       //!< Nominal rate of the host links.
+        DataRate leafUplinkRate; //!< Nominal rate of the leaf-spine or leaf-agg links.
+        DataRate aggUplinkRate;  //!< Nominal rate of the agg-core links.
     };
 
     /**
@@ -155,7 +162,8 @@ class ClosPlane : public Object
     /**
      * Check a shape: tiers 2 or 3, no zero count, the counts of the other kind of fabric
      * zero (spines in 3-tier; aggregation switches and cores in 2-tier), one pod in 2-tier,
-     * cores a multiple of aggregation switches per pod, positive rates.
+     * cores a multiple of aggregation switches per pod, leaves per pod a multiple of the rails,
+     * positive rates.
      * \param shape a shape
      * \return an empty string when it is valid, else a message naming the field
      */
@@ -245,6 +253,8 @@ class ClosPlane : public Object
     uint32_t GetNLeaves() const;
     /// \return the number of hosts per leaf
     uint32_t GetNHostsPerLeaf() const;
+    /// \return the number of rails (1: hosts fill the leaves in order)
+    uint32_t GetNRails() const;
     /// \return the number of spines (0 in a 3-tier plane)
     uint32_t GetNSpines() const;
     /// \return the number of pods (1 in a 2-tier plane)

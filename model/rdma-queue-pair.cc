@@ -299,7 +299,7 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     m_ps = pathSelector;
     m_ps->SetProbeCallback(MakeCallback(&RdmaQueuePair::SendProbe, this));
     m_cc = cc;
-    m_lineRate = stack->GetLineRate();
+    m_lineRate = stack->GetLineRate(remote);
     m_baseRto = std::max(m_rtoAttr.IsStrictlyPositive() ? m_rtoAttr : 5 * m_baseRtt, m_minRto);
     m_rto = m_baseRto;
     m_backoff = 0;

@@ -11,12 +11,14 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
-#include "ns3/ipv4-l3-protocol.h"
-#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/ipv4-interface.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4-routing-table-entry.h"
+#include "ns3/ipv4-static-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -71,7 +73,8 @@ RdmaStack::RdmaStack()
       m_ttl(64),
       m_endPoint(nullptr),
       m_interface(0),
-      m_planeStride(0)
+      m_planeStride(0),
+      m_scaleUp{nullptr, 0, Ipv4Address()}
 {
     NS_LOG_FUNCTION(this);
 }
@@ -85,7 +88,12 @@ void
 RdmaStack::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_txEvent.Cancel();
+    for (Transmitter& tx : m_tx)
+    {
+        tx.event.Cancel();
+        tx.control.clear();
+        tx.ready.clear();
+    }
     if (m_pacer)
     {
         m_pacer->Dispose();
@@ -96,8 +104,6 @@ RdmaStack::DoDispose()
         qp->Dispose();
     }
     m_qps.clear();
-    m_ready.clear();
-    m_control.clear();
     // UdpL4Protocol owns the end point. If it was disposed first, it freed the end point and
     // EndPointDestroyed() already forgot it; else give it back now.
     if (m_endPoint != nullptr && m_udp)
@@ -109,7 +115,12 @@ RdmaStack::DoDispose()
     if (m_direct && m_nic && m_node)
     {
         // Give the NICs back to the node, as Node::AddDevice() had set them up.
-        for (const Port& port : m_ports)
+        std::vector<Port> ports = m_ports;
+        if (m_scaleUp.nic)
+        {
+            ports.push_back(m_scaleUp);
+        }
+        for (const Port& port : ports)
         {
             port.nic->SetReceiveCallback(MakeNullCallback<bool,
                                                           Ptr<NetDevice>,
@@ -119,6 +130,9 @@ RdmaStack::DoDispose()
         }
     }
     m_ports.clear();
+    m_scaleUp = Port{nullptr, 0, Ipv4Address()};
+    m_scaleUpPeers.clear();
+    m_relayedPeers.clear();
     m_direct = false;
     m_tc = nullptr;
     m_udp = nullptr;
@@ -155,6 +169,7 @@ RdmaStack::Setup(Ptr<Node> node)
     p2p->GetAttribute("DataRate", rate);
     m_lineRate = rate.Get();
     FindPlanePorts();
+    FindScaleUpPort();
     m_endPoint = m_udp->Allocate(Ptr<NetDevice>(), RoceBthHeader::UDP_PORT);
     NS_ABORT_MSG_IF(m_endPoint == nullptr,
                     "RdmaStack: UDP port " << RoceBthHeader::UDP_PORT << " of node "
@@ -171,6 +186,10 @@ RdmaStack::Setup(Ptr<Node> node)
         for (const Port& port : m_ports)
         {
             port.nic->SetReceiveCallback(MakeCallback(&RdmaStack::ReceiveFromNic, this));
+        }
+        if (m_scaleUp.nic)
+        {
+            m_scaleUp.nic->SetReceiveCallback(MakeCallback(&RdmaStack::ReceiveFromNic, this));
         }
         m_direct = true;
     }
@@ -215,6 +234,70 @@ RdmaStack::FindPlanePorts()
     NS_LOG_LOGIC("node " << m_node->GetId() << ": " << m_ports.size() << " plane(s)");
 }
 
+void
+RdmaStack::FindScaleUpPort()
+{
+    // ClosFabricHelper's scale-up device: the next interface, a point-to-point device with the
+    // host's own address and mask /32; the peers are the host routes over it.
+    const uint32_t i = m_ports.back().interface + 1;
+    if (i >= m_ipv4->GetNInterfaces() || m_ipv4->GetNAddresses(i) == 0)
+    {
+        return;
+    }
+    Ptr<PointToPointNetDevice> dev = DynamicCast<PointToPointNetDevice>(m_ipv4->GetNetDevice(i));
+    const Ipv4InterfaceAddress address = m_ipv4->GetAddress(i, 0);
+    Ptr<Ipv4StaticRouting> routing = DynamicCast<Ipv4StaticRouting>(m_ipv4->GetRoutingProtocol());
+    if (!dev || !routing || address.GetLocal() != m_address ||
+        address.GetMask() != Ipv4Mask::GetOnes())
+    {
+        return;
+    }
+    for (uint32_t r = 0; r < routing->GetNRoutes(); r++)
+    {
+        Ipv4RoutingTableEntry route = routing->GetRoute(r);
+        // A route through a gateway is a relayed one (a rail-only fabric): the packets take
+        // the device, but the peer is not in the server and the NIC's rate paces them.
+        if (route.IsHost() && route.GetInterface() == i && route.GetDest() != m_address)
+        {
+            (route.IsGateway() ? m_relayedPeers : m_scaleUpPeers).insert(route.GetDest().Get());
+        }
+    }
+    if (m_scaleUpPeers.empty() && m_relayedPeers.empty())
+    {
+        return;
+    }
+    m_scaleUp = Port{dev, i, m_address};
+    DataRateValue rate;
+    dev->GetAttribute("DataRate", rate);
+    m_scaleUpRate = rate.Get();
+    NS_LOG_LOGIC("node " << m_node->GetId() << ": scale-up device on interface " << i << ", "
+                         << m_scaleUpPeers.size() << " peers");
+}
+
+Ptr<NetDevice>
+RdmaStack::GetScaleUpDevice() const
+{
+    return m_scaleUp.nic;
+}
+
+bool
+RdmaStack::IsScaleUpPeer(Ipv4Address remote) const
+{
+    return m_scaleUpPeers.count(remote.Get()) != 0;
+}
+
+DataRate
+RdmaStack::GetLineRate(Ipv4Address remote) const
+{
+    return IsScaleUpPeer(remote) ? m_scaleUpRate : m_lineRate;
+}
+
+uint32_t
+RdmaStack::TransmitterOf(const RdmaQueuePair* qp) const
+{
+    return !m_scaleUpPeers.empty() && IsScaleUpPeer(qp->GetRemoteAddress()) ? SCALE_UP : FABRIC;
+}
+
 uint32_t
 RdmaStack::GetNPlanes() const
 {
@@ -234,9 +317,10 @@ void
 RdmaStack::PfcStateChanged(bool paused)
 {
     NS_LOG_FUNCTION(this << paused);
-    if (!paused && (!m_control.empty() || !m_ready.empty()))
+    const Transmitter& tx = m_tx[FABRIC];
+    if (!paused && (!tx.control.empty() || !tx.ready.empty()))
     {
-        TrySend();
+        TrySend(FABRIC);
     }
 }
 
@@ -325,7 +409,7 @@ RdmaStack::HasPullPacer() const
 uint32_t
 RdmaStack::GetNWaiting() const
 {
-    return static_cast<uint32_t>(m_ready.size());
+    return static_cast<uint32_t>(m_tx[FABRIC].ready.size() + m_tx[SCALE_UP].ready.size());
 }
 
 void
@@ -333,58 +417,65 @@ RdmaStack::NotifyReady(RdmaQueuePair* qp)
 {
     NS_LOG_FUNCTION(this << qp);
     uint32_t index = qp->GetQpn() - 1;
+    const uint32_t tx = TransmitterOf(qp);
     if (!m_inReady[index])
     {
         m_inReady[index] = true;
-        m_ready.push_back(qp);
+        m_tx[tx].ready.push_back(qp);
     }
-    TrySend();
+    TrySend(tx);
 }
 
 void
 RdmaStack::SendControl(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint32_t planeEv)
 {
     NS_LOG_FUNCTION(this << packet << qp << sport << planeEv);
-    m_control.push_back(ControlItem{packet,
-                                    qp,
-                                    sport,
-                                    static_cast<uint16_t>(planeEv == NO_PLANE_EV ? sport : planeEv)});
-    TrySend();
+    const uint32_t tx = TransmitterOf(qp);
+    m_tx[tx].control.push_back(
+        ControlItem{packet,
+                    qp,
+                    sport,
+                    static_cast<uint16_t>(planeEv == NO_PLANE_EV ? sport : planeEv)});
+    TrySend(tx);
 }
 
 void
-RdmaStack::TrySend()
+RdmaStack::TrySend(uint32_t tx)
 {
-    if (!m_txEvent.IsExpired())
+    Transmitter& t = m_tx[tx];
+    if (!t.event.IsExpired())
     {
         return;
     }
     // Never send from inside the caller (PostSend() may run before the simulation starts, an
     // ACK handler would re-enter the queue pair): the NIC picks its next packet in an event.
     Time now = Simulator::Now();
-    m_txEvent = Simulator::Schedule(now >= m_nicFreeAt ? Time(0) : m_nicFreeAt - now,
-                                    &RdmaStack::SendOne,
-                                    this);
+    t.event = Simulator::Schedule(now >= t.freeAt ? Time(0) : t.freeAt - now,
+                                  &RdmaStack::SendOne,
+                                  this,
+                                  tx);
 }
 
 void
-RdmaStack::SendOne()
+RdmaStack::SendOne(uint32_t tx)
 {
-    NS_LOG_FUNCTION(this);
+    NS_LOG_FUNCTION(this << tx);
+    Transmitter& t = m_tx[tx];
     uint32_t wire = 0;
-    if (!m_control.empty())
+    if (!t.control.empty())
     {
-        ControlItem item = std::move(m_control.front());
-        m_control.pop_front();
+        ControlItem item = std::move(t.control.front());
+        t.control.pop_front();
         ++m_stats.controlSent;
-        wire = Transmit(item.packet, item.qp, item.sport, item.planeEv);
+        wire = tx == SCALE_UP ? TransmitScaleUp(item.packet, item.qp, item.sport)
+                              : Transmit(item.packet, item.qp, item.sport, item.planeEv);
     }
-    else if (!m_pfc || !m_pfc->IsDataPaused())
+    else if (tx == SCALE_UP || !m_pfc || !m_pfc->IsDataPaused())
     {
-        while (!m_ready.empty())
+        while (!t.ready.empty())
         {
-            RdmaQueuePair* qp = m_ready.front();
-            m_ready.pop_front();
+            RdmaQueuePair* qp = t.ready.front();
+            t.ready.pop_front();
             m_inReady[qp->GetQpn() - 1] = false;
             if (!qp->CanSend())
             {
@@ -396,11 +487,11 @@ RdmaStack::SendOne()
             {
                 continue;
             }
-            wire = Transmit(p, qp, sport, sport);
+            wire = tx == SCALE_UP ? TransmitScaleUp(p, qp, sport) : Transmit(p, qp, sport, sport);
             if (qp->CanSend())
             {
                 m_inReady[qp->GetQpn() - 1] = true;
-                m_ready.push_back(qp);
+                t.ready.push_back(qp);
             }
             break;
         }
@@ -409,11 +500,35 @@ RdmaStack::SendOne()
     {
         return; // nothing to send: the NIC idles until a queue pair or an ACK wakes it
     }
-    m_nicFreeAt = Simulator::Now() + m_lineRate.CalculateBytesTxTime(wire);
-    if (!m_control.empty() || !m_ready.empty())
+    const DataRate& rate = tx == SCALE_UP ? m_scaleUpRate : m_lineRate;
+    t.freeAt = Simulator::Now() + rate.CalculateBytesTxTime(wire);
+    if (!t.control.empty() || !t.ready.empty())
     {
-        m_txEvent = Simulator::Schedule(m_nicFreeAt - Simulator::Now(), &RdmaStack::SendOne, this);
+        t.event = Simulator::Schedule(t.freeAt - Simulator::Now(), &RdmaStack::SendOne, this, tx);
     }
+}
+
+uint32_t
+RdmaStack::TransmitScaleUp(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport)
+{
+    NS_LOG_FUNCTION(this << packet << qp << sport);
+    const uint32_t wire = packet->GetSize() + WIRE_OVERHEAD;
+    ++m_stats.packetsSent;
+    if (m_direct)
+    {
+        TransmitDirect(packet, qp->GetRemoteAddress(), sport, m_scaleUp);
+        return wire;
+    }
+    SocketIpTosTag tos;
+    tos.SetTos(kEct0);
+    packet->AddPacketTag(tos);
+    Ptr<Ipv4Route> route = Create<Ipv4Route>();
+    route->SetDestination(qp->GetRemoteAddress());
+    route->SetSource(m_address);
+    route->SetGateway(Ipv4Address::GetZero());
+    route->SetOutputDevice(m_scaleUp.nic);
+    m_udp->Send(packet, m_address, qp->GetRemoteAddress(), sport, RoceBthHeader::UDP_PORT, route);
+    return wire;
 }
 
 uint32_t
@@ -421,6 +536,11 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint1
 {
     NS_LOG_FUNCTION(this << packet << qp << sport << planeEv);
     const uint32_t wire = packet->GetSize() + WIRE_OVERHEAD;
+    if (!m_relayedPeers.empty() && m_relayedPeers.count(qp->GetRemoteAddress().Get()) != 0)
+    {
+        // Relayed: over the scale-up device, whose switch hands it to the relaying GPU.
+        return TransmitScaleUp(packet, qp, sport);
+    }
     if (m_ports.size() > 1)
     {
         const uint32_t plane = PathSelector::PlaneOfEntropy(planeEv, m_ports.size());
@@ -451,7 +571,7 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint1
     if (m_direct && route && route->GetOutputDevice() == m_nic &&
         qp->GetRemoteAddress() != m_address)
     {
-        TransmitDirect(packet, qp->GetRemoteAddress(), sport, 0);
+        TransmitDirect(packet, qp->GetRemoteAddress(), sport, m_ports[0]);
         return wire;
     }
     SocketIpTosTag tos;
@@ -484,7 +604,7 @@ RdmaStack::TransmitOnPlane(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport
     ++m_stats.packetsSent;
     if (m_direct && destination != port.address)
     {
-        TransmitDirect(packet, destination, sport, plane);
+        TransmitDirect(packet, destination, sport, port);
         return;
     }
     SocketIpTosTag tos;
@@ -503,10 +623,9 @@ void
 RdmaStack::TransmitDirect(Ptr<Packet> packet,
                           Ipv4Address destination,
                           uint16_t sport,
-                          uint32_t plane)
+                          const Port& port)
 {
-    NS_LOG_FUNCTION(this << packet << destination << sport << plane);
-    const Port& port = m_ports[plane];
+    NS_LOG_FUNCTION(this << packet << destination << sport << port.interface);
     // What UdpL4Protocol::Send() and Ipv4L3Protocol::Send()/SendRealOut() and Ipv4Interface
     // would do for a unicast packet on a point-to-point NIC, field for field.
     if (!m_ipv4->IsUp(port.interface))
@@ -555,7 +674,7 @@ RdmaStack::ReceiveFromNic(Ptr<NetDevice> device,
     NS_LOG_FUNCTION(this << device << packet << protocol);
     // Take what ns-3's IPv4 and UDP would hand to the end point of port 4791 unchanged: a whole
     // unicast UDP datagram for this address on an interface that is up, checksums off.
-    const Port* port = &m_ports[0];
+    const Port* port = device == m_scaleUp.nic ? &m_scaleUp : &m_ports[0];
     for (const Port& p : m_ports)
     {
         if (p.nic == device)
@@ -573,7 +692,8 @@ RdmaStack::ReceiveFromNic(Ptr<NetDevice> device,
         UdpHeader udp;
         if (ip.GetProtocol() == kUdpProtocol && ip.GetDestination() == port->address &&
             ip.IsLastFragment() && ip.GetFragmentOffset() == 0 &&
-            ip.GetPayloadSize() == p->GetSize() && p->RemoveHeader(udp) == udp.GetSerializedSize() &&
+            ip.GetPayloadSize() == p->GetSize() &&
+            p->RemoveHeader(udp) == udp.GetSerializedSize() &&
             udp.GetDestinationPort() == RoceBthHeader::UDP_PORT)
         {
             Deliver(p, udp.GetSourcePort(), ip.GetEcn() == Ipv4Header::ECN_CE);

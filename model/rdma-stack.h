@@ -17,6 +17,7 @@
 
 #include <deque>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace ns3
@@ -82,6 +83,17 @@ struct RdmaStackStats
  * ports share the NIC's rate (a queue pair that keeps to one plane, as ECMP does, still sends
  * at line rate, and no port's queue grows beyond a packet).
  *
+ * Scale-up: a GPU of a server with several GPUs (ClosFabricHelper's GpusPerServer) has one
+ * more IPv4 interface after its plane ports, the scale-up device: a PointToPointNetDevice with
+ * the host's own address (interface 1's) and mask /32, over which its static routing has host
+ * routes to the other GPUs of its server. The stack sends every packet of a queue pair whose
+ * remote address is such a peer on that device, with a transmit clock of its own at the
+ * device's rate (GetLineRate(remote)), and never on a plane; everything else goes to the
+ * fabric NIC as before. The two clocks are independent: traffic inside the server does not
+ * wait behind the fabric NIC's. In a rail-only fabric a host route over the scale-up device
+ * may also name a gateway (the GPU that relays the packets onto the destination's rail): such
+ * a queue pair is paced by the fabric NIC's clock and its packets follow the host's route.
+ *
  * When the NIC has a PfcPort (a lossless fabric), the stack sends no data packet while the
  * port's lossless priority is stopped by a PAUSE frame; ACKs, NACKs and CNPs still go.
  *
@@ -132,6 +144,19 @@ class RdmaStack : public Object
     Ptr<NetDevice> GetPlaneNic(uint32_t plane) const;
     /// \return the NIC's data rate
     DataRate GetLineRate() const;
+    /**
+     * \param remote a peer's address
+     * \return the rate at which the stack sends to it: the scale-up device's for a GPU of the
+     *         same server, else the NIC's
+     */
+    DataRate GetLineRate(Ipv4Address remote) const;
+    /// \return the scale-up device (null when the host has none)
+    Ptr<NetDevice> GetScaleUpDevice() const;
+    /**
+     * \param remote a peer's address
+     * \return whether the stack reaches it over the scale-up device
+     */
+    bool IsScaleUpPeer(Ipv4Address remote) const;
     /// \return the NIC
     Ptr<NetDevice> GetNic() const;
     /// \return the IPv4 MTU of the NIC's interface
@@ -192,18 +217,45 @@ class RdmaStack : public Object
     /// The NIC port of one plane.
     struct Port
     {
-        Ptr<NetDevice> nic;   //!< Its device.
-        uint32_t interface;   //!< Its IPv4 interface.
-        Ipv4Address address;  //!< Its address.
+        Ptr<NetDevice> nic;  //!< Its device.
+        uint32_t interface;  //!< Its IPv4 interface.
+        Ipv4Address address; //!< Its address.
     };
+
+    /// The transmit clock and queues of one device: the fabric NIC, or the scale-up device.
+    struct Transmitter
+    {
+        std::deque<ControlItem> control;  //!< ACKs, NACKs, CNPs waiting.
+        std::deque<RdmaQueuePair*> ready; //!< Queue pairs that may send, round-robin.
+        Time freeAt;                      //!< When the device finishes the last packet.
+        EventId event;                    //!< Next SendOne().
+    };
+
+    /// The fabric NIC's transmitter.
+    static constexpr uint32_t FABRIC = 0;
+    /// The scale-up device's transmitter.
+    static constexpr uint32_t SCALE_UP = 1;
 
     /// Find the ports of the other planes (IPv4 interfaces 2, 3, ...).
     void FindPlanePorts();
+    /// Find the scale-up device (after the plane ports) and the peers routed over it.
+    void FindScaleUpPort();
+    /**
+     * \param qp a queue pair
+     * \return the transmitter of its packets (FABRIC or SCALE_UP)
+     */
+    uint32_t TransmitterOf(const RdmaQueuePair* qp) const;
 
-    /// Send the next packet if the NIC is free, else make sure it is sent when it is.
-    void TrySend();
-    /// The NIC is free: send one packet.
-    void SendOne();
+    /**
+     * Send the next packet if the device is free, else make sure it is sent when it is.
+     * \param tx the transmitter
+     */
+    void TrySend(uint32_t tx);
+    /**
+     * The device is free: send one packet.
+     * \param tx the transmitter
+     */
+    void SendOne(uint32_t tx);
     /**
      * Hand a packet to UDP (or straight to the NIC).
      * \param packet the packet
@@ -213,6 +265,14 @@ class RdmaStack : public Object
      * \return its size on the wire
      */
     uint32_t Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint16_t planeEv);
+    /**
+     * Send a packet on the scale-up device.
+     * \param packet the packet
+     * \param qp its queue pair
+     * \param sport its UDP source port
+     * \return its size on the wire
+     */
+    uint32_t TransmitScaleUp(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport);
     /**
      * Send a packet on the port of a plane other than 0.
      * \param packet the packet
@@ -233,12 +293,12 @@ class RdmaStack : public Object
      * \param packet the packet
      * \param destination its destination
      * \param sport its UDP source port
-     * \param plane the plane of the port
+     * \param port the port (of a plane, or the scale-up device)
      */
     void TransmitDirect(Ptr<Packet> packet,
                         Ipv4Address destination,
                         uint16_t sport,
-                        uint32_t plane);
+                        const Port& port);
     /// UDP receive callback of the endpoint.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
@@ -251,7 +311,7 @@ class RdmaStack : public Object
      * \param packet the packet, IPv4 header first
      * \param protocol its EtherType
      * \param from the sender's address
-     * 
+     *
 eturn true
      */
     bool ReceiveFromNic(Ptr<NetDevice> device,
@@ -283,11 +343,12 @@ eturn true
     std::vector<Port> m_ports;                     //!< Port of every plane (0: interface 1).
     uint32_t m_planeStride;                        //!< Address step from a plane to the next.
     std::vector<Ptr<RdmaQueuePair>> m_qps;         //!< Queue pairs, index = QPN - 1.
-    std::deque<ControlItem> m_control;             //!< ACKs, NACKs, CNPs waiting.
-    std::deque<RdmaQueuePair*> m_ready;            //!< Queue pairs that may send, round-robin.
-    std::vector<bool> m_inReady;                   //!< Per QPN - 1: in m_ready.
-    Time m_nicFreeAt;                              //!< When the NIC finishes the last packet.
-    EventId m_txEvent;                             //!< Next SendOne().
+    Transmitter m_tx[2];                           //!< FABRIC and SCALE_UP transmitters.
+    std::vector<bool> m_inReady;                   //!< Per QPN - 1: in its ready list.
+    Port m_scaleUp;                                //!< Scale-up device (nic null: none).
+    DataRate m_scaleUpRate;                        //!< Its rate.
+    std::unordered_set<uint32_t> m_scaleUpPeers;   //!< Addresses routed over it.
+    std::unordered_set<uint32_t> m_relayedPeers;   //!< Addresses relayed over it.
     RdmaStackStats m_stats;                        //!< Counters.
     Ptr<RcccPullPacer> m_pacer;                    //!< Pull pacer of receiver credits.
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Drop: a malformed or unknown packet.

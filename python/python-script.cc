@@ -1922,6 +1922,16 @@ PythonScript::Bind(py::module_& m)
         .def_property_readonly("n_switches",
                                [](const PyFabric& f) { return f.Get()->GetNSwitches(); })
         .def_property_readonly("n_links", [](const PyFabric& f) { return f.Get()->GetNLinks(); })
+        .def_property_readonly("gpus_per_server",
+                               [](const PyFabric& f) { return f.Get()->GetGpusPerServer(); })
+        .def_property_readonly("n_servers",
+                               [](const PyFabric& f) { return f.Get()->GetNServers(); })
+        .def(
+            "server_of_host",
+            [](const PyFabric& f, int64_t host) {
+                return f.Get()->GetServerOfHost(f.Host("server_of_host", host));
+            },
+            py::arg("host"))
         .def(
             "host_link",
             [](const PyFabric& f, int64_t host) {

@@ -108,7 +108,7 @@ trap 'rm -rf "$logs"' EXIT
 
 # What ns-3 itself needs to build (Debian names), plus the module's own libraries.
 reps_install_packages cmake g++ ninja-build python3 libgsl-dev libsqlite3-dev libxml2-dev \
-    nlohmann-json3-dev
+    nlohmann-json3-dev libboost-graph-dev
 # The Chakra trace reader (its schema compiled by protoc) and the trace generator.
 reps_install_packages libprotobuf-dev protobuf-compiler python3-protobuf
 # The module's Python package (pybind11) and its tests.

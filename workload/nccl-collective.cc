@@ -101,6 +101,14 @@ NcclCollective::GetTypeId()
                           UintegerValue(kDefaults.root),
                           MakeUintegerAccessor(&NcclCollective::m_root),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Pxn",
+                          "PXN: a message between servers whose GPUs sit on different rails "
+                          "first crosses the sender's scale-up domain to the GPU of its server "
+                          "on the receiver's rail, which sends it on (NCCL: NCCL_PXN_DISABLE=0; "
+                          "needs SetGpusPerServer() above 1 to matter).",
+                          BooleanValue(kDefaults.pxn),
+                          MakeBooleanAccessor(&NcclCollective::m_pxn),
+                          MakeBooleanChecker())
             .AddAttribute("AllToAllWindow",
                           "All-to-all: peers a rank sends to at once, in the order r+1, r+2, "
                           "... (0: all at once).",
@@ -144,13 +152,40 @@ NcclCollective::GetParameters() const
     p.splitDataOnQps = m_split;
     p.root = m_root;
     p.allToAllWindow = m_window;
+    p.pxn = m_pxn;
     return p;
 }
 
 std::string
 NcclCollective::Check() const
 {
-    return NcclSchedule::Check(GetParameters(), NcclCommunicator::Servers(GetSize(), 1));
+    return NcclSchedule::Check(GetParameters(), GetCommunicator());
+}
+
+void
+NcclCollective::SetGpusPerServer(uint32_t gpus)
+{
+    NS_LOG_FUNCTION(this << gpus);
+    NS_ABORT_MSG_IF(gpus == 0, "NcclCollective::SetGpusPerServer: gpus must be >= 1");
+    NS_ABORT_MSG_IF(!m_transfers.empty(),
+                    "NcclCollective::SetGpusPerServer: the schedule is built already");
+    m_gpus = gpus;
+}
+
+NcclCommunicator
+NcclCollective::GetCommunicator() const
+{
+    if (m_gpus == 1)
+    {
+        return NcclCommunicator::Servers(GetSize(), 1);
+    }
+    NcclCommunicator comm;
+    for (uint32_t host : GetHosts())
+    {
+        comm.server.push_back(host / m_gpus);
+        comm.local.push_back(host % m_gpus);
+    }
+    return comm;
 }
 
 void
@@ -162,7 +197,7 @@ NcclCollective::Schedule() const
     }
     std::string error = Check();
     NS_ABORT_MSG_IF(!error.empty(), "ns3::NcclCollective: " << error);
-    m_transfers = NcclSchedule::Build(GetParameters(), NcclCommunicator::Servers(GetSize(), 1));
+    m_transfers = NcclSchedule::Build(GetParameters(), GetCommunicator());
     const std::vector<uint32_t>& hosts = GetHosts();
     std::map<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> index;
     m_queueOf.resize(m_transfers.size());

@@ -64,6 +64,19 @@ class NcclCollective : public Collective
     std::string Check() const;
 
     /**
+     * Tell the collective how the fabric's hosts form servers (ClosFabric::GetGpusPerServer()):
+     * host h is GPU h % gpus of server h / gpus. The communicator's rank i is then GPU
+     * host % gpus of server host / gpus for the i-th host of SetHosts(), so that the tree's
+     * chains inside a server and the PXN hops run over the server's scale-up domain. Before
+     * Start(); 1 (the default) makes every host a server of its own.
+     * \param gpus GPUs per server, at least 1
+     */
+    void SetGpusPerServer(uint32_t gpus);
+
+    /// \return the communicator of the hosts (their servers and GPU indices)
+    NcclCommunicator GetCommunicator() const;
+
+    /**
      * The queue pairs the collective uses, to prepare them before the run.
      * \return (source host, destination host, subflow) of each, in order of first use
      */
@@ -98,6 +111,8 @@ class NcclCollective : public Collective
     bool m_split{};          //!< SplitDataOnQps attribute.
     uint32_t m_root{};       //!< Root attribute.
     uint32_t m_window{};     //!< AllToAllWindow attribute.
+    bool m_pxn{};            //!< Pxn attribute.
+    uint32_t m_gpus{1};      //!< GPUs per server of the fabric (SetGpusPerServer()).
 
     mutable std::vector<NcclTransfer> m_transfers;       //!< The schedule.
     mutable std::vector<uint32_t> m_queueOf;             //!< Queue pair of each transfer.

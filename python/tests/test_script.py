@@ -236,6 +236,19 @@ def test_python_path_selector_in_a_script():
     assert chosen and set(chosen) == {reps.PathSelector.ROUND_ROBIN}
 
 
+def test_servers_and_rails():
+    """Servers of 2 GPUs on a rail-optimised fabric: the fabric names them, every flow of a
+    permutation completes, and the summary states the wiring."""
+    fabric, launcher, runner = tiny_fabric(GpusPerServer=2, Wiring="RailOptimised")
+    assert (fabric.gpus_per_server, fabric.n_servers) == (2, 2)
+    assert [fabric.server_of_host(h) for h in range(4)] == [0, 0, 1, 1]
+    assert "rail-optimised: 2 rails" in fabric.summary()
+    assert "2 servers x 2 GPUs" in fabric.summary()
+    assert runner.run(time_limit="10ms").completed_count == 4
+    with pytest.raises(ValueError, match=r"server_of_host: host 4 is out of range"):
+        fabric.server_of_host(4)
+
+
 def test_exception_in_hook_stops_the_run():
     fabric, launcher, runner = tiny_fabric()
     calls = []

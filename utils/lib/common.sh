@@ -11,7 +11,7 @@ REPS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 REPS_PACKAGES=(
     cmake g++ ninja-build pkg-config python3 python3-matplotlib python3-numpy python3-scipy
     libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev
-    libgtest-dev googletest nlohmann-json3-dev tshark
+    libgtest-dev googletest nlohmann-json3-dev tshark libboost-graph-dev
     pybind11-dev python3-pybind11 python3-dev python3-pytest
     libprotobuf-dev protobuf-compiler python3-protobuf
 )
