@@ -23,6 +23,11 @@ options, any number of them, and writes:
                      metric sweep.py writes: "nonnegative" in summary.json) stop at zero
   scaling.png        CPU seconds against link packets, log-log, one line per series with its
                      fitted exponent (the JSON of utils/benchmark.py --scaling)
+  busbw.png          from the --json of reps-collective-bench: bus bandwidth (GB/s) against
+                     message size on a log2 axis, one line per path selector (and file); a
+                     size whose run did not complete is a missing point (listed on stdout),
+                     and a dashed line marks the line rate when the file's config gives
+                     "linkRate_bps"
   ts_<name>.png      every time series of the JSON ("timeseries" -> <name>), e.g.
                      ts_queue_bytes.png (queue depth over time) and ts_drops.png (drops over
                      time), one panel per scheme, with the run's "events" (link failures...)
@@ -47,6 +52,7 @@ Exit status: 0 on success, 2 on bad input (the message says which file and why).
 Examples:
   utils/plot.py results/lb.json results/lb.csv --out results/plots
   utils/plot.py a.json b.json --only link_load,ts
+  utils/plot.py results/bench.json --out results/plots      (reps-collective-bench --json)
 """
 
 import argparse
@@ -57,7 +63,7 @@ import os
 import sys
 
 KINDS = ("fct_cdf", "slowdown_cdf", "link_load", "spine_share", "plane_share", "link_heatmap",
-         "ts", "sweep", "scaling")
+         "ts", "sweep", "scaling", "busbw")
 
 # Rank of a node in the fabric, from its name: traffic from a lower to a higher rank goes up.
 RANKS = (("host", 0), ("leaf", 1), ("agg", 2), ("spine", 3), ("core", 3))
@@ -111,9 +117,12 @@ def load_json(path):
                 raise InputError('%s: scaling[%d] needs "series", "link_packets" and "cpu_s"'
                                  % (path, i))
         return {"results": [], "scaling": doc["scaling"], "fits": doc.get("fits", [])}
+    if isinstance(doc, dict) and "selectors" in doc and "results" not in doc:
+        return {"results": [], "bench": check_bench(path, doc)}
     if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
-        raise InputError('%s: expected an object with a "results" array (the output of --json)'
-                         % path)
+        raise InputError('%s: expected an object with a "results" array (the --json of the '
+                         'examples) or a "selectors" object (the --json of '
+                         'reps-collective-bench)' % path)
     for i, r in enumerate(doc["results"]):
         if not isinstance(r, dict) or not isinstance(r.get("lb"), str):
             raise InputError('%s: results[%d] has no "lb" name' % (path, i))
@@ -137,6 +146,50 @@ def load_json(path):
     return doc
 
 
+def check_bench(path, doc):
+    """The --json of reps-collective-bench, checked: {"config": {...}, "selectors": {lb:
+    {"sizes": [{"bytes", "busbw_GBps", "completed", ...}, ...]}}}."""
+    what = "%s: a reps-collective-bench JSON" % path
+    selectors = doc["selectors"]
+    if not isinstance(selectors, dict) or not selectors:
+        raise InputError('%s needs "selectors" to be an object with at least one path selector'
+                         % what)
+    config = doc.get("config", {})
+    if not isinstance(config, dict):
+        raise InputError('%s needs "config" to be an object' % what)
+    rate = config.get("linkRate_bps")
+    if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float))
+                             or not rate > 0):
+        raise InputError('%s: config.linkRate_bps must be a positive number (bits/s), not %r'
+                         % (what, rate))
+    for lb, entry in selectors.items():
+        rows = entry.get("sizes") if isinstance(entry, dict) else None
+        if not isinstance(rows, list):
+            raise InputError('%s: selectors.%s has no "sizes" array' % (what, lb))
+        if not rows:
+            raise InputError("%s: selectors.%s.sizes is empty (no size was run)" % (what, lb))
+        for i, r in enumerate(rows):
+            ok = (isinstance(r, dict) and isinstance(r.get("completed"), bool)
+                  and isinstance(r.get("bytes"), int) and not isinstance(r["bytes"], bool)
+                  and r["bytes"] > 0)
+            if ok and r["completed"]:
+                b = r.get("busbw_GBps")
+                ok = isinstance(b, (int, float)) and not isinstance(b, bool) and math.isfinite(b)
+            if not ok:
+                raise InputError('%s: selectors.%s.sizes[%d] needs a positive integer "bytes", '
+                                 'a boolean "completed" and, when completed, a number '
+                                 '"busbw_GBps"' % (what, lb, i))
+    return doc
+
+
+def size_label(n):
+    """A size as nccl-tests users write it: 65536 -> 64KiB, 1572864 -> 1.5MiB."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return "%g%s" % (round(n / scale, 2), unit)
+    return "%dB" % n
+
+
 CSV_NEEDED = ("lb", "fct_us", "slowdown", "completed")
 
 
@@ -145,6 +198,9 @@ def load_csv(path):
         with open(path, newline="") as f:
             reader = csv.DictReader(f)
             missing = [c for c in CSV_NEEDED if c not in (reader.fieldnames or [])]
+            if missing and "busbw_GBps" in (reader.fieldnames or []):
+                raise InputError("%s: the --csv of reps-collective-bench; plot its --json "
+                                 "instead" % path)
             if missing:
                 raise InputError("%s: not a flow CSV of the reps examples (missing columns: %s)"
                                  % (path, ", ".join(missing)))
@@ -465,13 +521,85 @@ def plot_scaling(plt, scaling, fits, out):
     plt.close(fig)
 
 
+def plot_busbw(plt, lines, titles, rates, out):
+    """Bus bandwidth against size: lines is [(name, [(bytes, GB/s or None), ...])], None for
+    a size that did not complete (a gap in the line, not a zero); rates the line rates in
+    GB/s."""
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    sizes = sorted({b for _, pts in lines for b, _ in pts})
+    top = 0.0
+    for name, pts in lines:
+        pts = sorted(pts)
+        missing = [size_label(b) for b, v in pts if v is None]
+        if missing:
+            name += ": %s incomplete" % ", ".join(missing)
+        ax.plot([b for b, _ in pts], [math.nan if v is None else v for _, v in pts],
+                marker="o", label=name)
+        top = max([top] + [v for _, v in pts if v is not None])
+    for i, rate in enumerate(sorted(set(rates))):
+        ax.axhline(rate, color="k" if i == 0 else "0.5", lw=0.8, ls="--",
+                   label="line rate (%g Gb/s)" % (rate * 8))
+        top = max(top, rate)
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(sizes)
+    ax.set_xticklabels([size_label(b) if i % (len(sizes) // 13 + 1) == 0 else ""
+                        for i, b in enumerate(sizes)],
+                       rotation=45 if len(sizes) > 8 else 0, fontsize=8)
+    ax.minorticks_off()
+    # Every size in view, those with no completed point too (autoscaling skips them).
+    margin = 2 if len(sizes) == 1 else 1.4
+    ax.set_xlim(sizes[0] / margin, sizes[-1] * margin)
+    ax.set_ylim(0, top * 1.08 or 1)
+    ax.set_xlabel("message size")
+    ax.set_ylabel("bus bandwidth [GB/s]")
+    ax.set_title("bus bandwidth: %s" % "; ".join(titles), fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(out, dpi=120)
+    plt.close(fig)
+
+
+def bench_lines(benches):
+    """The lines of busbw.png from [(path, bench JSON)], named by path selector (and by file
+    when there are several files), the plot's title parts, the line rates in GB/s and one
+    note per path selector with sizes that did not complete."""
+    dup = {lb for _, doc in benches for lb in doc["selectors"]} if len(benches) > 1 else set()
+    lines, titles, rates, notes = [], [], [], []
+    for path, doc in benches:
+        config = doc.get("config", {})
+        if "operation" in config:
+            title = "%s%s%s" % (config["operation"],
+                                " (%s)" % config["algorithm"] if "algorithm" in config else "",
+                                ", %s ranks" % config["ranks"] if "ranks" in config else "")
+            if title not in titles:
+                titles.append(title)
+        if "linkRate_bps" in config:
+            rates.append(config["linkRate_bps"] / 8e9)  # GB/s of 10^9 bytes
+        for lb, entry in doc["selectors"].items():
+            pts = [(r["bytes"], r["busbw_GBps"] if r["completed"] else None)
+                   for r in entry["sizes"]]
+            missing = [size_label(b) for b, v in sorted(pts) if v is None]
+            if missing:
+                notes.append("%s: %s did not complete at %s; drawn as missing points"
+                             % (path, lb, ", ".join(missing)))
+            lines.append((label(lb, path, dup), pts))
+    return lines, titles or ["reps-collective-bench"], rates, notes
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         description="Plot reps experiment results (JSON from --json, CSV from --csv) as PNGs.",
         epilog="Writes fct_cdf.png, slowdown_cdf.png, link_load.png and ts_<name>.png for "
-               "every time series, when the inputs hold the data.")
+               "every time series, when the inputs hold the data. From the --json of "
+               "reps-collective-bench (one or more files): busbw.png, bus bandwidth in GB/s "
+               "against message size on a log2 axis, one line per path selector and file; "
+               "sizes that did not complete are gaps, listed in a note on stdout; a dashed "
+               "line marks the line rate when the file's config gives linkRate_bps "
+               "(e.g. utils/plot.py results/bench.json --out results/plots).")
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="result files: *.json (summary) and/or *.csv (flows)")
+                        help="result files: *.json (summary, sweep summary or "
+                             "reps-collective-bench) and/or *.csv (flows)")
     parser.add_argument("--out", default=".", help="directory for the PNGs (default: .)")
     parser.add_argument("--prefix", default="", help="prefix of every PNG's name")
     parser.add_argument("--only", default=",".join(KINDS),
@@ -484,7 +612,7 @@ def main(argv=None):
     if bad or not kinds:
         fail("--only: unknown plot(s) %s; allowed: %s" % (", ".join(bad) or "''", ", ".join(KINDS)))
 
-    runs, flows, sweeps, scaling, fits = [], [], [], [], []
+    runs, flows, sweeps, scaling, fits, benches = [], [], [], [], [], []
     try:
         for path in args.files:
             if path.endswith(".csv"):
@@ -497,6 +625,8 @@ def main(argv=None):
                     runs += [(r["lb"], path, r) for r in doc["results"]]
                     scaling += doc.get("scaling", [])
                     fits += doc.get("fits", [])
+                    if "bench" in doc:
+                        benches.append((path, doc["bench"]))
             else:
                 raise InputError("%s: expected a .json or .csv file" % path)
     except InputError as e:
@@ -571,6 +701,11 @@ def main(argv=None):
                     plot_sweep(plt, doc, metric, target("sweep_" + tag + metric))
     if "scaling" in kinds and scaling:
         plot_scaling(plt, scaling, fits, target("scaling"))
+    if "busbw" in kinds and benches:
+        lines, titles, rates, notes = bench_lines(benches)
+        for note in notes:
+            print("plot.py: note: " + note)
+        plot_busbw(plt, lines, titles, rates, target("busbw"))
     if not written:
         fail("nothing to plot in %s" % ", ".join(args.files))
     for path in written:
