@@ -137,6 +137,7 @@ WriteJson(const std::string& path,
     out["config"] = {{"operation", experiment.GetAlias("ncclOperation").GetText()},
                      {"algorithm", experiment.GetAlias("ncclAlgorithm").GetText()},
                      {"ranks", experiment.GetHosts()},
+                     {"linkRate_bps", experiment.GetParsed().linkRate.GetBitRate()},
                      {"sizes", sizes},
                      {"lb", experiment.lb},
                      {"RngRun", RngSeedManager::GetRun()}};

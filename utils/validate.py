@@ -794,6 +794,7 @@ UEC_PLANS = [
 UET = "uet-htsim"
 UEC_TOLERANCE = 0.10          # ours within 10% of uet-htsim's tail FCT
 UEC_QUICK_HOSTS = 16          # --quick: the entries of 16 hosts only
+UEC_SINGLE_PATH_SEEDS = 5     # -paths 1: one hash draw per seed, so several seeds
 
 # uet-htsim's defaults (main_uec.cpp, main.h, uecpacket.h): what its plans do not set.
 UET_LINK_GBPS = 100           # HOST_NIC
@@ -818,14 +819,20 @@ UEC_PARAM_TABLE = [
      "--baseRtt=fabric"),
     ("(queue: 1 BDP, its calculate_rtt)", "--queuePackets=BDP --ecnKmin=ceil(0.2 BDP) "
      "--ecnKmax=ceil(0.8 BDP) --rto=15us + 6 queue drain times"),
-    ("-q N", "--queuePackets=N (ECN thresholds and RTO follow, as there)"),
+    ("-q N", "--queuePackets=N (the RTO follows, as there; the ECN thresholds stay at the "
+     "BDP's)"),
     ("-end T", "--stopTime=T+1us (the workload starts at 1 us)"),
     ("-sender_cc_only, or no CC flag", "--cc=nscc"),
     ("-receiver_cc_only", "--cc=rccc --lastHopEcn=false"),
     ("-sender_cc -receiver_cc", "--cc=nscc --credits=true --lastHopEcn=false"),
     ("-cwnd N", "--ns3::NsccCongestionControl::InitialWindow=N x 4150 / its BDP bytes"),
     ("-paths N (default 64)", "--evSpace=N"),
-    ("-load_balancing_algo oblivious / bitmap / reps", "--lb=ops / bitmap / reps"),
+    ("-load_balancing_algo oblivious / bitmap / reps", "--lb=ops / bitmap / reps; bitmap as "
+     "its UecMpBitmap: --ns3::BitmapPathSelector::Order=Sweep, Paths=N (its -paths), "
+     "MaxPenalty=15"),
+    ("-paths 1 (single path)", "5 seeds (--RngRun 1 to 5, each drawing other switch hash "
+     "salts): the tail is set by the most flows one link carries, one draw per seed there too; "
+     "PASS when its tail lies within 10% of the range of ours"),
     ("no -load_balancing_algo (its default, mixed)", "--lb=reps (stand-in: mixed takes "
      "REPS's recycled EVs first)"),
     ("-load_balancing_algo mixed", "unavailable: no mixed selector"),
@@ -1041,6 +1048,14 @@ def map_uec_entry(entry, dc, options, cc_names):
     lb = {"oblivious": "ops", "bitmap": "bitmap", "reps": "reps", None: "reps"}.get(algo)
     if lb is None:
         return [], None, notes, "no counterpart for -load_balancing_algo %s" % algo
+    if lb == "bitmap":
+        # uet-htsim's UecMpBitmap: a permuted sweep over all -paths EVs, penalties (cap 15)
+        # lifted one point per skip rather than by time.
+        opts += ["--ns3::BitmapPathSelector::Order=Sweep",
+                 "--ns3::BitmapPathSelector::Paths=%s" % flags.get("-paths", UET_PATHS),
+                 "--ns3::BitmapPathSelector::MaxPenalty=15"]
+        notes.append("Bitmap as %s's UecMpBitmap (Order=Sweep, all %s EVs, penalties up to "
+                     "15)." % (UET, flags.get("-paths", UET_PATHS)))
     if algo is None:
         notes.append("%s's default load balancer is mixed (bitmap, taking REPS's recycled EVs "
                      "first); ours is REPS." % UET)
@@ -1060,10 +1075,34 @@ def uec_tail(run, flows=None):
     return max(ends) if ends else None
 
 
+def single_path(entry):
+    """An entry whose flows each keep one path (-paths 1): its tail is set by the most flows
+    that one link carries under the switches' hash, one draw per seed in both simulators."""
+    return any(p[0] == "-paths" and p[1:] == ["1"] for p in entry["params"])
+
+
 def claim_uec_tail(entry, committed):
     target = entry["tail"]
     theirs = committed.get("tail") if committed else None
     passed = committed.get("tail_pass") if committed else None
+    if single_path(entry) and passed is not False:
+        def check_range(d):
+            runs = [r for rs in d.by.values() for r in rs if r.record]
+            tails = [t for t in (uec_tail(r) for r in runs) if t is not None]
+            if not tails or theirs is None:
+                return None, "no data"
+            lo, hi = min(tails), max(tails)
+            done = sum(r.record["result"]["completed"] for r in runs)
+            total = sum(r.record["result"]["flows"] for r in runs)
+            text = ("ours %.1f to %.1f us over %d seeds (mean %.1f), %s's %.1f us, target %g "
+                    "us; %d/%d flows done" % (lo, hi, len(tails), statistics.fmean(tails), UET,
+                                              theirs, target, done, total))
+            ok = lo * (1 - UEC_TOLERANCE) <= theirs <= hi * (1 + UEC_TOLERANCE)
+            return ok and done == total, text
+        return Claim("single path: %s's tail (%.1f us; its target %g us) within 10%% of the "
+                     "range of ours over %d hash draws" % (
+                         UET, theirs if theirs is not None else float("nan"), target,
+                         UEC_SINGLE_PATH_SEEDS), check_range, "%s's committed output" % UET)
 
     def check(d):
         runs = [r for rs in d.by.values() for r in rs if r.record]
@@ -1148,7 +1187,8 @@ def uec_scenarios(root, quick, options, cc_names):
                     "Entry %d of %s's %s (%s, %s hosts): %s." % (
                         i + 1, UET, plan, e["matrix"], nodes,
                         " ".join(" ".join(p) for p in e["params"]) or "no parameters"),
-                    opts, [sel or Selector("reps")], seeds=1, claims=claims,
+                    opts, [sel or Selector("reps")],
+                    seeds=UEC_SINGLE_PATH_SEEDS if single_path(e) else 1, claims=claims,
                     references=refs, panels=(), unavailable=why,
                     cost=1 if hosts <= 16 else 20 if hosts <= 128 else 400)
                 s.group = "uec"
