@@ -8,8 +8,8 @@
 #include "experiment-report.h"
 #include "fabric-options.h"
 
-#include "ns3/failure-schedule.h"
 #include "ns3/chakra-trace.h"
+#include "ns3/failure-schedule.h"
 #include "ns3/flow-trace.h"
 
 #include <cstdint>
