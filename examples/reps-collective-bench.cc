@@ -97,7 +97,8 @@ RunSizes(FabricExperiment& experiment, const std::vector<uint64_t>& bytes)
         {
             RunResult r = experiment.Run(c);
             const FlowStats::Collective& coll = r.flows.GetCollectives().at(0);
-            double us = (coll.finished - coll.start).GetSeconds() * 1e6;
+            // An unfinished collective has no end time: its time is 0, "completed" says why.
+            double us = coll.completed ? (coll.finished - coll.start).GetSeconds() * 1e6 : 0.0;
             double algbw = coll.completed ? size / (us * 1e3) : 0.0; // bytes per ns = GB/s
             rows.push_back({c.name, size, us, algbw, algbw * factor, coll.completed});
         }
