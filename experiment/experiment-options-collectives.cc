@@ -239,6 +239,8 @@ ExperimentOptions::RegisterChakraOptions()
             }
             // Its collectives, with the attribute defaults the NCCL options set.
             Ptr<ChakraTraceReplay> replay = CreateObject<ChakraTraceReplay>();
+            replay->SetGpusPerServer(
+                static_cast<uint32_t>(GetAlias("gpusPerServer").GetUnsigned()));
             error = replay->SetTrace(m_chakra);
             replay->Dispose();
             if (!error.empty())

@@ -147,6 +147,7 @@ void
 ExperimentRun::MakeChakra()
 {
     Ptr<ChakraTraceReplay> replay = CreateObject<ChakraTraceReplay>();
+    replay->SetGpusPerServer(m_fabric->GetGpusPerServer());
     std::string error = replay->SetTrace(m_exp.GetChakraTrace());
     NS_ABORT_MSG_UNLESS(error.empty(), "--chakraTrace: " << error);
     // Rank r on host r: the replay's hosts are the trace's ranks.

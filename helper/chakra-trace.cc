@@ -613,8 +613,8 @@ ChakraTrace::Load(const std::string& prefix, std::string& error)
     }
     if (files.empty())
     {
-        error = prefix + ".0.et: cannot read (a Chakra trace is the files PREFIX.0.et, "
-                         "PREFIX.1.et, ... of its ranks)";
+        error = prefix + ".0.et: cannot read; allowed: the prefix PREFIX of readable files "
+                         "PREFIX.0.et, PREFIX.1.et, ... (one per rank)";
         return false;
     }
     return LoadFiles(files, error);

@@ -5,6 +5,7 @@
 #include "nccl-schedule.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -35,7 +36,16 @@ NcclOperationName(NcclOperation c)
 const char*
 NcclAlgorithmName(NcclAlgorithm a)
 {
-    return a == NcclAlgorithm::TREE ? "tree" : "ring";
+    switch (a)
+    {
+    case NcclAlgorithm::RING:
+        return "ring";
+    case NcclAlgorithm::TREE:
+        return "tree";
+    case NcclAlgorithm::HIERARCHICAL:
+        return "hierarchical";
+    }
+    return "?";
 }
 
 NcclCommunicator
@@ -231,56 +241,250 @@ class Builder
     std::vector<NcclTransfer> m_out;
 };
 
+/// What a ring pass computes.
+enum class RingKind : uint8_t
+{
+    ALL_REDUCE,     //!< Steps 0 .. 2n-3: reduce-scatter, then all-gather.
+    ALL_GATHER,     //!< Steps 0 .. n-2: every piece forwarded around the ring.
+    REDUCE_SCATTER, //!< Steps 0 .. n-2: every piece summed around the ring.
+};
+
+/**
+ * One loop of a ring: the n ranks of \p ring move one piece each per step. Piece k is the
+ * piece position k starts with (all-gather) or the piece that ends, summed, at position k - 1
+ * (reduce-scatter, all-reduce); at step s position pos sends piece (pos - s) mod n to
+ * position pos + 1, in messages of at most chunkBytes; message m of a step waits for message m
+ * of the step before, which carried the same piece into the sender.
+ */
+struct RingLoop
+{
+    RingKind kind{RingKind::ALL_REDUCE};     //!< What the loop computes.
+    std::vector<uint32_t> ring;              //!< Ranks in ring order (n = its size).
+    std::function<uint64_t(uint32_t)> piece; //!< Bytes of piece k.
+    uint32_t channel{0};                     //!< Channel of its connections.
+    uint32_t stepBase{0};                    //!< Step number of its step 0.
+    uint32_t chunk{0};                       //!< Its pipeline chunk (the loop's number).
+    /// Per position: transfers that must have arrived before it sends its own data (empty: none).
+    std::vector<std::vector<uint32_t>> ready;
+
+    /// \return the number of steps
+    uint32_t Steps() const
+    {
+        auto n = static_cast<uint32_t>(ring.size());
+        return kind == RingKind::ALL_REDUCE ? 2 * (n - 1) : n - 1;
+    }
+
+    /**
+     * Posts the loop's messages.
+     * \param b the builder
+     * \param chunkBytes bytes of a message
+     * \return per position, what its result waits for: its ready transfers and the messages
+     *         that brought it final data (all-reduce: the last n - 1 steps' into it and the
+     *         step's before them; reduce-scatter: the last step's; all-gather: all)
+     */
+    std::vector<std::vector<uint32_t>> Post(Builder& b, uint64_t chunkBytes) const;
+};
+
+std::vector<std::vector<uint32_t>>
+RingLoop::Post(Builder& b, uint64_t chunkBytes) const
+{
+    const auto n = static_cast<uint32_t>(ring.size());
+    std::vector<std::vector<uint32_t>> result = ready;
+    result.resize(n);
+    if (n < 2)
+    {
+        return result;
+    }
+    const std::vector<uint32_t> none;
+    // What each position sent at the step before, per message of the piece.
+    std::vector<std::vector<std::vector<uint32_t>>> previous(n);
+    for (uint32_t s = 0; s < Steps(); ++s)
+    {
+        // Whether the sender's own data is in the step's messages, and whether they bring
+        // their receiver final data.
+        const bool own = kind == RingKind::ALL_GATHER ? s == 0 : s + 1 < n;
+        const bool final = kind == RingKind::ALL_GATHER || s + 2 >= n;
+        std::vector<std::vector<std::vector<uint32_t>>> current(n);
+        for (uint32_t pos = 0; pos < n; ++pos)
+        {
+            const uint64_t bytes = piece((pos + n - s % n) % n);
+            const auto& before = previous[(pos + n - 1) % n];
+            const uint64_t messages = (bytes + chunkBytes - 1) / chunkBytes;
+            const bool waitReady = own && pos < ready.size() && !ready[pos].empty();
+            const uint32_t next = (pos + 1) % n;
+            current[pos].resize(messages);
+            for (uint64_t m = 0; m < messages; ++m)
+            {
+                const uint64_t size = std::min(chunkBytes, bytes - m * chunkBytes);
+                const std::vector<uint32_t>& chain =
+                    s == 0 || m >= before.size() ? none : before[m];
+                std::vector<uint32_t> after;
+                if (waitReady)
+                {
+                    after = chain;
+                    after.insert(after.end(), ready[pos].begin(), ready[pos].end());
+                }
+                current[pos][m] = b.Message(channel,
+                                            ring[pos],
+                                            ring[next],
+                                            size,
+                                            stepBase + s,
+                                            chunk,
+                                            waitReady ? after : chain);
+                if (final)
+                {
+                    result[next].insert(result[next].end(),
+                                        current[pos][m].begin(),
+                                        current[pos][m].end());
+                }
+            }
+        }
+        previous = std::move(current);
+    }
+    return result;
+}
+
 /**
  * Ring all-reduce (steps 0 .. 2n-3), all-gather and reduce-scatter (steps 0 .. n-2). A loop
  * moves one piece per rank (all-reduce: the loop's bytes in n pieces; all-gather and
  * reduce-scatter: a part of each rank's own piece), each step's piece in up to chunkSteps
- * messages of chunkBytes; message m of a step waits for message m of the step before, which
- * carried the same piece into the sender.
+ * messages of chunkBytes.
  */
 void
 BuildRing(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
 {
     const uint32_t n = comm.GetSize();
     const bool allReduce = p.collective == NcclOperation::ALL_REDUCE;
-    const uint32_t steps = allReduce ? 2 * (n - 1) : n - 1;
     const uint64_t perRank = allReduce ? p.bytes : p.bytes / n;
     const uint64_t pieceBytes = p.chunkBytes * p.chunkSteps;
     const uint64_t loopBytes = allReduce ? pieceBytes * n : pieceBytes;
+    RingLoop loop;
+    loop.kind = allReduce ? RingKind::ALL_REDUCE
+                          : (p.collective == NcclOperation::ALL_GATHER ? RingKind::ALL_GATHER
+                                                                       : RingKind::REDUCE_SCATTER);
     for (uint32_t c = 0; c < p.channels; ++c)
     {
-        const std::vector<uint32_t> ring = NcclSchedule::Ring(comm, c);
+        loop.ring = NcclSchedule::Ring(comm, c);
+        loop.channel = c;
         const uint64_t part = Share(perRank, p.channels, c);
-        for (uint64_t offset = 0, loop = 0; offset < part; offset += loopBytes, ++loop)
+        for (uint64_t offset = 0, k = 0; offset < part; offset += loopBytes, ++k)
         {
             const uint64_t inLoop = std::min(loopBytes, part - offset);
-            // What each position sent at the step before, per message of the piece.
-            std::vector<std::vector<std::vector<uint32_t>>> previous(n);
-            for (uint32_t s = 0; s < steps; ++s)
+            loop.piece = [inLoop, n, allReduce](uint32_t piece) {
+                return allReduce ? Share(inLoop, n, piece) : inLoop;
+            };
+            loop.chunk = static_cast<uint32_t>(k);
+            loop.Post(b, p.chunkBytes);
+        }
+    }
+}
+
+/**
+ * Hierarchical collectives: the scale-up domain, then the rails. Channel c's share of the
+ * buffer goes in loops; in every server the GPUs form channel c's ring of Ring() (the same
+ * GPU order in every server), and the GPUs at one position of it, one per server, form a
+ * rail ring over the servers. All-reduce: a reduce-scatter inside each server (each GPU then
+ * holds the server's sum of one piece), an all-reduce of that piece on its rail, an all-gather
+ * inside each server. All-gather: the rail's all-gather of the ranks' pieces, then the
+ * server's. Reduce-scatter: the server's reduce-scatter, then the rail's. Each phase of a
+ * loop starts, per GPU, when the phase before has delivered that GPU's data; loops pipeline.
+ */
+void
+BuildHierarchical(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    const std::vector<std::vector<uint32_t>> servers = ServerRanks(comm);
+    const auto s = static_cast<uint32_t>(servers.size());
+    const auto g = static_cast<uint32_t>(servers[0].size());
+    const uint64_t pieceBytes = p.chunkBytes * p.chunkSteps;
+    const NcclOperation op = p.collective;
+    for (uint32_t c = 0; c < p.channels; ++c)
+    {
+        // Channel c's ring inside each server, and the rail ring of each position in it.
+        std::vector<std::vector<uint32_t>> inServer(s);
+        std::vector<std::vector<uint32_t>> rail(g);
+        for (uint32_t i = 0; i < s; ++i)
+        {
+            for (uint32_t q = 0; q < g; ++q)
             {
-                std::vector<std::vector<std::vector<uint32_t>>> current(n);
-                for (uint32_t pos = 0; pos < n; ++pos)
+                inServer[i].push_back(servers[i][(c + q) % g]);
+                rail[q].push_back(servers[i][(c + q) % g]);
+            }
+        }
+        // The data of each loop: all-reduce, the buffer (g pieces inside a server); all-gather
+        // and reduce-scatter, each rank's own piece.
+        const uint64_t perRank = op == NcclOperation::ALL_REDUCE ? p.bytes : p.bytes / (s * g);
+        const uint64_t loopBytes = op == NcclOperation::ALL_REDUCE ? pieceBytes * g : pieceBytes;
+        const uint64_t part = Share(perRank, p.channels, c);
+        for (uint64_t offset = 0, k = 0; offset < part; offset += loopBytes, ++k)
+        {
+            const uint64_t inLoop = std::min(loopBytes, part - offset);
+            // Per server, per position: what that GPU's data of the loop waits for.
+            std::vector<std::vector<std::vector<uint32_t>>> ready(
+                s,
+                std::vector<std::vector<uint32_t>>(g));
+            uint32_t stepBase = 0;
+            auto serverPhase = [&](RingKind kind, std::function<uint64_t(uint32_t)> piece) {
+                RingLoop loop;
+                loop.kind = kind;
+                loop.piece = std::move(piece);
+                loop.channel = c;
+                loop.stepBase = stepBase;
+                loop.chunk = static_cast<uint32_t>(k);
+                for (uint32_t i = 0; i < s; ++i)
                 {
-                    const uint32_t piece = (pos + n - s % n) % n;
-                    const uint64_t bytes = allReduce ? Share(inLoop, n, piece) : inLoop;
-                    const auto& before = previous[(pos + n - 1) % n];
-                    const uint64_t messages = (bytes + p.chunkBytes - 1) / p.chunkBytes;
-                    const std::vector<uint32_t> none;
-                    current[pos].resize(messages);
-                    for (uint64_t m = 0; m < messages; ++m)
+                    loop.ring = inServer[i];
+                    loop.ready = ready[i];
+                    ready[i] = loop.Post(b, p.chunkBytes);
+                }
+                stepBase += loop.Steps();
+            };
+            auto railPhase = [&](RingKind kind, const std::function<uint64_t(uint32_t)>& size) {
+                RingLoop loop;
+                loop.kind = kind;
+                loop.channel = c;
+                loop.stepBase = stepBase;
+                loop.chunk = static_cast<uint32_t>(k);
+                for (uint32_t q = 0; q < g; ++q)
+                {
+                    const uint64_t bytes = size(q);
+                    loop.piece = [bytes, s, kind](uint32_t piece) {
+                        return kind == RingKind::ALL_REDUCE ? Share(bytes, s, piece) : bytes;
+                    };
+                    loop.ring = rail[q];
+                    loop.ready.assign(s, {});
+                    for (uint32_t i = 0; i < s; ++i)
                     {
-                        const uint64_t size = std::min(p.chunkBytes, bytes - m * p.chunkBytes);
-                        current[pos][m] =
-                            b.Message(c,
-                                      ring[pos],
-                                      ring[(pos + 1) % n],
-                                      size,
-                                      s,
-                                      static_cast<uint32_t>(loop),
-                                      s == 0 || m >= before.size() ? none : before[m]);
+                        loop.ready[i] = ready[i][q];
+                    }
+                    std::vector<std::vector<uint32_t>> done = loop.Post(b, p.chunkBytes);
+                    for (uint32_t i = 0; i < s; ++i)
+                    {
+                        ready[i][q] = std::move(done[i]);
                     }
                 }
-                previous = std::move(current);
+                stepBase += loop.Steps();
+            };
+            if (op == NcclOperation::ALL_REDUCE)
+            {
+                // Position q ends the reduce-scatter with piece q + 1 and starts the all-gather
+                // with it.
+                serverPhase(RingKind::REDUCE_SCATTER,
+                            [inLoop, g](uint32_t piece) { return Share(inLoop, g, piece); });
+                railPhase(RingKind::ALL_REDUCE,
+                          [inLoop, g](uint32_t q) { return Share(inLoop, g, (q + 1) % g); });
+                serverPhase(RingKind::ALL_GATHER, [inLoop, g](uint32_t piece) {
+                    return Share(inLoop, g, (piece + 1) % g);
+                });
+            }
+            else if (op == NcclOperation::ALL_GATHER)
+            {
+                railPhase(RingKind::ALL_GATHER, [inLoop](uint32_t) { return inLoop; });
+                serverPhase(RingKind::ALL_GATHER, [inLoop, s](uint32_t) { return s * inLoop; });
+            }
+            else
+            {
+                serverPhase(RingKind::REDUCE_SCATTER, [inLoop, s](uint32_t) { return s * inLoop; });
+                railPhase(RingKind::REDUCE_SCATTER, [inLoop](uint32_t) { return inLoop; });
             }
         }
     }
@@ -468,6 +672,39 @@ NcclSchedule::Check(const NcclScheduleParameters& p, const NcclCommunicator& com
         return std::string("algorithm = tree for ") + NcclOperationName(p.collective) +
                "; allowed: tree for allreduce only (ring for every collective)";
     }
+    if (p.algorithm == NcclAlgorithm::HIERARCHICAL)
+    {
+        if (p.collective == NcclOperation::BROADCAST || p.collective == NcclOperation::ALL_TO_ALL)
+        {
+            return std::string("algorithm = hierarchical for ") + NcclOperationName(p.collective) +
+                   "; allowed: hierarchical for allreduce, allgather and reducescatter (ring for "
+                   "every collective)";
+        }
+        const std::vector<std::vector<uint32_t>> servers = ServerRanks(comm);
+        for (const std::vector<uint32_t>& ranks : servers)
+        {
+            bool same = ranks.size() == servers[0].size();
+            for (size_t i = 0; same && i < ranks.size(); ++i)
+            {
+                same = comm.local[ranks[i]] == comm.local[servers[0][i]];
+            }
+            if (!same)
+            {
+                auto gpus = [&comm](const std::vector<uint32_t>& rs) {
+                    std::string out;
+                    for (uint32_t r : rs)
+                    {
+                        out += (out.empty() ? "" : ",") + std::to_string(comm.local[r]);
+                    }
+                    return "{" + out + "}";
+                };
+                return "algorithm = hierarchical: server " + std::to_string(comm.server[ranks[0]]) +
+                       " has GPUs " + gpus(ranks) + " of the communicator but server " +
+                       std::to_string(comm.server[servers[0][0]]) + " " + gpus(servers[0]) +
+                       "; allowed: the same GPUs of every server (else ring or tree)";
+            }
+        }
+    }
     if (p.collective == NcclOperation::BROADCAST && p.root >= n)
     {
         return "root = " + std::to_string(p.root) + "; allowed: 0 to " + std::to_string(n - 1);
@@ -499,6 +736,10 @@ NcclSchedule::Build(const NcclScheduleParameters& p, const NcclCommunicator& com
         {
             BuildTree(b, p, comm);
         }
+        else if (p.algorithm == NcclAlgorithm::HIERARCHICAL)
+        {
+            BuildHierarchical(b, p, comm);
+        }
         else
         {
             BuildRing(b, p, comm);
@@ -506,7 +747,14 @@ NcclSchedule::Build(const NcclScheduleParameters& p, const NcclCommunicator& com
         break;
     case NcclOperation::ALL_GATHER:
     case NcclOperation::REDUCE_SCATTER:
-        BuildRing(b, p, comm);
+        if (p.algorithm == NcclAlgorithm::HIERARCHICAL)
+        {
+            BuildHierarchical(b, p, comm);
+        }
+        else
+        {
+            BuildRing(b, p, comm);
+        }
         break;
     case NcclOperation::BROADCAST:
         BuildBroadcast(b, p, comm);

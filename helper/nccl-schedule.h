@@ -35,11 +35,13 @@ enum class NcclOperation : uint8_t
 };
 
 /// \ingroup reps
-/// The algorithms: a ring, or (all-reduce only) a double binary tree.
+/// The algorithms: a ring, (all-reduce only) a double binary tree, or (all-reduce, all-gather,
+/// reduce-scatter) a hierarchical ring: inside each server's scale-up domain, then on the rails.
 enum class NcclAlgorithm : uint8_t
 {
     RING = 0,
     TREE = 1,
+    HIERARCHICAL = 2,
 };
 
 /**
@@ -50,7 +52,7 @@ const char* NcclOperationName(NcclOperation c);
 
 /**
  * \param a an algorithm
- * \return its name ("ring", "tree")
+ * \return its name ("ring", "tree", "hierarchical")
  */
 const char* NcclAlgorithmName(NcclAlgorithm a);
 
@@ -84,7 +86,7 @@ struct NcclCommunicator
 struct NcclScheduleParameters
 {
     NcclOperation collective{NcclOperation::ALL_REDUCE}; //!< The collective.
-    NcclAlgorithm algorithm{NcclAlgorithm::RING};          //!< The algorithm.
+    NcclAlgorithm algorithm{NcclAlgorithm::RING};        //!< The algorithm.
     /**
      * The collective's size as nccl-tests states it: the buffer of each rank (all-reduce,
      * broadcast), the output of each rank (all-gather: n pieces), the input of each rank
@@ -115,7 +117,10 @@ struct NcclTransfer
     uint32_t dst{0};     //!< Receiving rank.
     uint32_t qp{0};      //!< Queue pair of the connection.
     uint64_t bytes{0};   //!< Payload bytes.
-    uint32_t step{0};    //!< Step of the algorithm (ring step; tree: 0 up, 1 down; a2a: peer).
+    /// Step of the algorithm (ring step; tree: 0 up, 1 down; a2a: peer; hierarchical: the steps
+    /// of its phases numbered in turn, e.g. all-reduce on S servers of G GPUs: 0 .. G-2 inside
+    /// the servers, G-1 .. G+2S-4 on the rails, then G+2S-3 .. 2G+2S-5 inside the servers).
+    uint32_t step{0};
     uint32_t chunk{0};   //!< Pipeline chunk of the channel.
     bool scaleUp{false}; //!< src and dst are on one server.
     bool proxy{false};   //!< The scale-up hop of a PXN message, or its fabric hop from the proxy.

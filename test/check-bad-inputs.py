@@ -51,6 +51,8 @@ TINY = {
                               "--quiet"],
     "reps-collective-bench": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--sizes=64KiB",
                               "--lb=ecmp", "--stopTime=1ms", "--quiet"],
+    "reps-ai-training": ["--gpusPerServer=2", "--leaves=2", "--hostsPerLeaf=2", "--spines=2",
+                         "--arms=ecmp", "--stopTime=1ms", "--quiet"],
     "reps-allreduce": ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--pods=2", "--cores=2",
                        "--tierList=2", "--flowSize=64KiB", "--lb=ecmp", "--stopTime=1ms",
                        "--quiet"],
@@ -92,6 +94,7 @@ KIND_VALUES = {
     "snaplen": ["abc", "-1", "10", "63", "65536", "99999999999999999999", ""],
     # MPI ranks: out of range (the tiny fabrics have 2 leaves), and 2 ranks in one process
     # (refused without the MPI engine, and by it when mpirun did not start 2 processes).
+    "arms": ["", ",", "foo", "ecmp-qp0", "ecmp-qp129", "ecmp-qpx", "ecmp,ecmp", "ns3::Object"],
     "systems": ["0", "-1", "abc", "", "1.5", "3", "2", "99999999999999999999"],
 }
 
@@ -150,6 +153,11 @@ KINDS = {
     },
     "reps-collective-bench": {
         "sizes": "size",
+    },
+    "reps-ai-training": {
+        "arms": "arms", "step": "choice", "layers": "positive", "layerBytes": "size",
+        "layerTime": "time", "steps": "positive", "expertBytes": "size",
+        "expertParallel": "count", "writeTrace": "prefix",
     },
     "reps-switch-lb": {
         "schemes": "choice", "scenarios": "choice", "downlinkRate": "rate",
@@ -278,6 +286,16 @@ CASES = [
     ("reps-lb-comparison", ["--tcpVariant=TcpFoo"], r"--tcpVariant: 'TcpFoo' is not a TCP congestion control"),
     ("reps-lb-comparison", ["--json=/nonexistent-dir/x.json"], r"--json: cannot write '/nonexistent-dir/x.json'; allowed: the path of a writable file"),
     ("reps-lb-comparison", ["--csv={tmp}"], r"--csv: cannot write"),
+    ("reps-ai-training", ["--pattern=permutation"], r"--pattern: permutation is not used by reps-ai-training; allowed: chakra"),
+    ("reps-ai-training", ["--lb=reps"], r"--lb: not used by reps-ai-training; allowed: leave it out and give the arms to --arms"),
+    ("reps-ai-training", ["--expertParallel=2"], r"--expertParallel: not used by --step=dp; allowed: leave it out"),
+    ("reps-ai-training", ["--step=moe", "--layers=1"], r"--layers: not used by --step=moe"),
+    ("reps-ai-training", ["--step=moe", "--expertParallel=3"], r"--expertParallel: 3; allowed: 0 \(all 4 ranks\) or a divisor"),
+    ("reps-ai-training", ["--layerTime=1500ns"], r"--layerTime: 1500ns is out of range; allowed: whole microseconds"),
+    ("reps-ai-training", ["--chakraTrace=/nonexistent-dir/t", "--layers=2"], r"--layers: only used by the built-in step"),
+    ("reps-ai-training", ["--ncclAlgorithm=hierarchical", "--step=moe"], r"--chakraTrace: .*its alltoall cannot run: algorithm = hierarchical for alltoall; allowed: hierarchical for allreduce"),
+    ("reps-ai-training", ["--forwarding=dlb"], r"--forwarding: not used by reps-ai-training; allowed: leave it out"),
+    ("reps-ai-training", ["--qpsPerConnection=4"], r"--qpsPerConnection: not used by reps-ai-training; allowed: leave it out"),
     ("reps-collective-bench", ["--pattern=permutation"], r"--pattern: permutation is not used by reps-collective-bench; allowed: nccl"),
     ("reps-collective-bench", ["--sizes=,"], r"--sizes: '' is not a size in bytes"),
     ("reps-collective-bench", ["--flowSize=1MiB"], r"--flowSize: not used by reps-collective-bench; allowed: leave it out"),

@@ -46,6 +46,9 @@ cpp_examples = [
      "--quiet", "True", "False"),
     ("reps-collective-bench --leaves=2 --hostsPerLeaf=2 --spines=2 --sizes=64KiB,256KiB "
      "--lb=ecmp,reps --ncclOperation=allgather", "True", "False"),
+    ("reps-ai-training --gpusPerServer=2 --leaves=2 --hostsPerLeaf=2 --spines=2 --layers=2 "
+     "--layerBytes=256KiB --arms=ecmp-qp1,ecmp-qp2,reps,dlb --ncclAlgorithm=hierarchical "
+     "--quiet", "True", "False"),
     ("reps-switch-lb --leaves=2 --hostsPerLeaf=2 --spines=2 --flowSize=64KiB --degradedLinks=1 "
      "--quiet", "True", "False"),
     ("reps-custom-selector --leaves=2 --hostsPerLeaf=4 --spines=2 --flowSize=128KiB --quiet",

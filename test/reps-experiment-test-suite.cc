@@ -989,6 +989,44 @@ class ExperimentOptionsReachObjectsTestCase : public TestCase
             }
         }
 
+        // --ncclAlgorithm=hierarchical on servers of 4 GPUs, rail-optimised: the rails' phase
+        // stays on the rail leaves (no byte crosses a spine), where the ring's cross-server hops
+        // change rails; the servers' phases take the scale-up domains.
+        for (const std::string algorithm : {"ring", "hierarchical"})
+        {
+            FabricExperiment h;
+            h.leaves = 4;
+            h.hostsPerLeaf = 2;
+            h.spines = 2;
+            h.flowSize = "256KiB";
+            h.pattern = "nccl";
+            h.lb = "reps";
+            h.quiet = true;
+            h.Set("gpusPerServer", "4");
+            h.Set("wiring", "RailOptimised");
+            h.Set("ncclAlgorithm", algorithm);
+            h.Check();
+            RunResult r = h.Run(h.GetSelectors()[0]);
+            const FlowStats::Collective& nc = r.flows.GetCollectives().at(0);
+            NS_TEST_ASSERT_MSG_EQ(nc.completed, true, algorithm << ": completes");
+            uint64_t spineBytes = 0;
+            for (const LinkLoad& l : r.linkBytes)
+            {
+                spineBytes += l.bytes; // every link but the hosts'
+            }
+            NS_TEST_ASSERT_MSG_GT(r.extra["scale_up_bytes"], 0, algorithm << ": scale-up used");
+            if (algorithm == "ring")
+            {
+                NS_TEST_ASSERT_MSG_GT(spineBytes, 0, "ring: cross-server hops change rails");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(spineBytes, 0, "hierarchical: every rail on its leaf");
+                // 2 servers: each GPU sends 2(S-1)/S x B/G = 64 KiB of payload on its rail.
+                NS_TEST_ASSERT_MSG_EQ(nc.bytes, 8 * 65536 + 8 * 2 * 3 * 65536, "the bytes");
+            }
+        }
+
         // --jobs and --jobLayout: one collective per job, its flows inside its host set.
         FabricExperiment j;
         j.leaves = 2;

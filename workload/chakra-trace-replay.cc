@@ -105,6 +105,16 @@ ChakraTraceReplay::DoDispose()
     Collective::DoDispose();
 }
 
+void
+ChakraTraceReplay::SetGpusPerServer(uint32_t gpus)
+{
+    NS_LOG_FUNCTION(this << gpus);
+    NS_ABORT_MSG_IF(gpus == 0, "ChakraTraceReplay::SetGpusPerServer: gpus must be >= 1");
+    NS_ABORT_MSG_IF(!m_colls.empty(),
+                    "ChakraTraceReplay::SetGpusPerServer: call it before SetTrace()");
+    m_gpus = gpus;
+}
+
 std::string
 ChakraTraceReplay::SetTrace(const ChakraTrace& trace)
 {
@@ -123,6 +133,7 @@ ChakraTraceReplay::SetTrace(const ChakraTrace& trace)
         c->SetAttribute("DataBytes", UintegerValue(call.bytes));
         c->SetAttribute("Root", UintegerValue(call.root));
         c->SetHosts(call.ranks);
+        c->SetGpusPerServer(m_gpus);
         std::string error = c->Check();
         if (!error.empty())
         {

@@ -62,6 +62,14 @@ class ChakraTraceReplay : public Collective
      */
     std::string SetTrace(const ChakraTrace& trace);
 
+    /**
+     * Tell the collectives how the fabric's hosts form servers (ClosFabric::GetGpusPerServer()),
+     * as NcclCollective::SetGpusPerServer() does; before SetTrace(). 1 (the default) makes
+     * every rank a server of its own.
+     * \param gpus GPUs per server, at least 1
+     */
+    void SetGpusPerServer(uint32_t gpus);
+
     uint32_t GetFlowCount() const override;
     std::string GetName() const override;
 
@@ -143,6 +151,7 @@ class ChakraTraceReplay : public Collective
     bool m_draining{false};                             //!< Drain() is running.
     uint64_t m_nodesLeft{0};                            //!< Nodes not completed yet.
     uint32_t m_flowCount{0};                            //!< Flows of the whole replay.
+    uint32_t m_gpus{1};                                 //!< SetGpusPerServer().
 };
 
 } // namespace ns3

@@ -51,10 +51,17 @@ NcclCollective::GetTypeId()
                                 "alltoall"))
             .AddAttribute(
                 "Algorithm",
-                "ring, or tree (a double binary tree; all-reduce only).",
+                "ring; tree (a double binary tree; all-reduce only); or hierarchical (all-reduce, "
+                "all-gather, reduce-scatter: a ring inside each server's scale-up domain, then "
+                "one on each rail across the servers; every server with the same GPUs).",
                 EnumValue(static_cast<NcclCollective::Algorithm>(kDefaults.algorithm)),
                 REPS_MAKE_ENUM_ACCESSOR(NcclCollective::Algorithm, &NcclCollective::m_algorithm),
-                MakeEnumChecker(NcclCollective::RING, "ring", NcclCollective::TREE, "tree"))
+                MakeEnumChecker(NcclCollective::RING,
+                                "ring",
+                                NcclCollective::TREE,
+                                "tree",
+                                NcclCollective::HIERARCHICAL,
+                                "hierarchical"))
             .AddAttribute("DataBytes",
                           "The size as nccl-tests states it: each rank's buffer (all-reduce, "
                           "broadcast), output (all-gather), input (reduce-scatter) or send "

@@ -49,6 +49,7 @@ class NcclCollective : public Collective
     {
         RING = 0,
         TREE = 1,
+        HIERARCHICAL = 2,
     };
 
     NcclCollective();

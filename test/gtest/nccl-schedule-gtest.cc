@@ -13,8 +13,9 @@
 #include <vector>
 
 using ns3::NcclAlgorithm;
-using ns3::NcclOperation;
+using ns3::NcclAlgorithmName;
 using ns3::NcclCommunicator;
+using ns3::NcclOperation;
 using ns3::NcclSchedule;
 using ns3::NcclScheduleParameters;
 using ns3::NcclTransfer;
@@ -359,4 +360,109 @@ TEST(NcclSchedule, BusBandwidthFactors)
     EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::ALL_GATHER, 8), 0.875);
     EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::REDUCE_SCATTER, 8), 0.875);
     EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::BROADCAST, 8), 1.0);
+}
+
+TEST(NcclSchedule, HierarchicalAllReduceOnTwoServersOfTwo)
+{
+    // Servers {0, 1} and {2, 3}; loops of G x 100 = 200 bytes. Per loop: a reduce-scatter in
+    // each server (position q ends with piece q + 1), an all-reduce of that piece (100 bytes,
+    // in pieces of 50) on each rail {0, 2} and {1, 3}, then an all-gather in each server;
+    // each phase of a GPU waits for what delivered its data in the phase before.
+    auto p = Params(NcclOperation::ALL_REDUCE, 400);
+    p.algorithm = NcclAlgorithm::HIERARCHICAL;
+    auto ts = Build(p, NcclCommunicator::Servers(2, 2));
+    ASSERT_EQ(ts.size(), 32U);
+    ExpectTransfer(ts[0], 0, 1, 100, {});
+    ExpectTransfer(ts[1], 1, 0, 100, {});
+    ExpectTransfer(ts[2], 2, 3, 100, {});
+    ExpectTransfer(ts[3], 3, 2, 100, {});
+    ExpectTransfer(ts[4], 0, 2, 50, {1});
+    ExpectTransfer(ts[5], 2, 0, 50, {3});
+    ExpectTransfer(ts[6], 0, 2, 50, {5});
+    ExpectTransfer(ts[7], 2, 0, 50, {4});
+    ExpectTransfer(ts[8], 1, 3, 50, {0});
+    ExpectTransfer(ts[9], 3, 1, 50, {2});
+    ExpectTransfer(ts[10], 1, 3, 50, {9});
+    ExpectTransfer(ts[11], 3, 1, 50, {8});
+    ExpectTransfer(ts[12], 0, 1, 100, {1, 5, 7});
+    ExpectTransfer(ts[13], 1, 0, 100, {0, 9, 11});
+    ExpectTransfer(ts[14], 2, 3, 100, {3, 4, 6});
+    ExpectTransfer(ts[15], 3, 2, 100, {2, 8, 10});
+    const std::vector<uint32_t> steps{0, 0, 0, 0, 1, 1, 2, 2, 1, 1, 2, 2, 3, 3, 3, 3};
+    for (uint32_t i = 0; i < 32; ++i)
+    {
+        EXPECT_EQ(ts[i].step, steps[i % 16]) << i;
+        EXPECT_EQ(ts[i].chunk, i / 16) << i;
+        EXPECT_EQ(ts[i].scaleUp, i % 16 < 4 || i % 16 >= 12) << i;
+    }
+    // The second loop is the first one's copy, 16 transfers on.
+    ExpectTransfer(ts[28], 0, 1, 100, {17, 21, 23});
+}
+
+TEST(NcclSchedule, HierarchicalBytesOnRailsAndScaleUp)
+{
+    // 4 servers of 4 GPUs, 2 channels: every fabric transfer stays on its rail, and each rank
+    // sends the ring's share of what the phase moves: all-reduce 2(S-1)/S x B/G on its rail and
+    // 2(G-1)/G x B in its server; all-gather and reduce-scatter (S-1)/S x B/G and (G-1)/G x B.
+    const uint32_t s = 4;
+    const uint32_t g = 4;
+    const uint64_t bytes = 1 << 20;
+    NcclCommunicator comm = NcclCommunicator::Servers(s, g);
+    for (NcclOperation op :
+         {NcclOperation::ALL_REDUCE, NcclOperation::ALL_GATHER, NcclOperation::REDUCE_SCATTER})
+    {
+        auto p = Params(op, bytes, 16384);
+        p.algorithm = NcclAlgorithm::HIERARCHICAL;
+        p.channels = 2;
+        p.chunkSteps = 4;
+        p.slots = 8;
+        auto ts = Build(p, comm);
+        std::map<uint32_t, uint64_t> fabric;
+        std::map<uint32_t, uint64_t> scaleUp;
+        for (uint32_t i = 0; i < ts.size(); ++i)
+        {
+            const NcclTransfer& t = ts[i];
+            EXPECT_EQ(t.scaleUp, comm.server[t.src] == comm.server[t.dst]);
+            if (!t.scaleUp)
+            {
+                EXPECT_EQ(comm.local[t.src], comm.local[t.dst]) << "off its rail: " << i;
+            }
+            (t.scaleUp ? scaleUp : fabric)[t.src] += t.bytes;
+            for (uint32_t a : t.after)
+            {
+                EXPECT_LT(a, i); // what it waits for was posted before it
+            }
+        }
+        const double factor = op == NcclOperation::ALL_REDUCE ? 2.0 : 1.0;
+        for (uint32_t r = 0; r < s * g; ++r)
+        {
+            EXPECT_DOUBLE_EQ(fabric[r], factor * (s - 1) / s * bytes / g) << r;
+            EXPECT_DOUBLE_EQ(scaleUp[r], factor * (g - 1) / g * bytes) << r;
+        }
+    }
+}
+
+TEST(NcclSchedule, HierarchicalChecks)
+{
+    auto p = Params(NcclOperation::BROADCAST, 100);
+    p.algorithm = NcclAlgorithm::HIERARCHICAL;
+    EXPECT_EQ(NcclSchedule::Check(p, NcclCommunicator::Servers(2, 2)),
+              "algorithm = hierarchical for broadcast; allowed: hierarchical for allreduce, "
+              "allgather and reducescatter (ring for every collective)");
+    // Server 1 brings GPU 0 only.
+    NcclCommunicator comm;
+    comm.server = {0, 0, 1};
+    comm.local = {0, 1, 0};
+    p.collective = NcclOperation::ALL_REDUCE;
+    EXPECT_EQ(NcclSchedule::Check(p, comm),
+              "algorithm = hierarchical: server 1 has GPUs {0} of the communicator but server 0 "
+              "{0,1}; allowed: the same GPUs of every server (else ring or tree)");
+    // One GPU per server: a ring over the servers, on the fabric only.
+    auto ts = Build(p, NcclCommunicator::Servers(3, 1));
+    ASSERT_EQ(ts.size(), 12U);
+    for (const NcclTransfer& t : ts)
+    {
+        EXPECT_FALSE(t.scaleUp);
+    }
+    EXPECT_EQ(NcclAlgorithmName(NcclAlgorithm::HIERARCHICAL), std::string("hierarchical"));
 }
