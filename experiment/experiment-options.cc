@@ -494,6 +494,14 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
     {
         os << " at load " << load << " for " << duration;
     }
+    else if (pattern == "chakra")
+    {
+        os << " " << chakraTrace << ".<rank>.et (" << m_chakra.GetRanks() << " ranks)";
+    }
+    else if (pattern == "trace")
+    {
+        os << " " << traceFile;
+    }
     else
     {
         os << ", " << flowSize << (pattern == "allreduce" ? " per host" : " per flow");
