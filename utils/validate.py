@@ -22,7 +22,9 @@ is written first), 2 on bad arguments. --list shows the scenarios with an estima
 CPU time: the full set takes about 25 minutes with -j 2 on two cores (about 45 CPU minutes,
 mostly 128-host permutations of 8 MiB per host and 1,024-host permutations of 2 MB); --quick
 runs a reduced set (64-host fabrics, 2 MiB or 2 MB flows, 2 seeds) in about a minute, for CI;
-its report goes to build/validation-quick/ unless --out says otherwise.
+its report goes to build/validation-quick/ unless --out says otherwise. --reps-artifact DIR adds
+the replays of the REPS artifact's matrices beside its simulator's figures (the AI panels: 63
+runs, about 15 CPU minutes).
 
 Needs Python 3 and, for the plots, matplotlib (Debian: python3-matplotlib); without it the
 report is written without plots.
@@ -189,6 +191,10 @@ METRICS = {
     "completed": ("completed flows", "", lambda r: r["completed"]),
     "flows": ("flows", "", lambda r: r["flows"]),
     "incomplete": ("incomplete flows", "", lambda r: r["flows"] - r["completed"]),
+    # A trace's or collective's completion time, from the workload's start to the end of its
+    # last flow; undefined when a flow did not finish.
+    "coll": ("completion time", "us",
+             lambda r: r.get("collective_us") if r["completed"] == r["flows"] else None),
 }
 
 
@@ -392,6 +398,24 @@ NOTES = {
                          "acknowledged for all three. With trimming every timeout is a failure "
                          "signal: REPS freezes on the timeouts the slow links cause (about 290 "
                          "per run), which keeps its tail within 20% of the healthy run.",
+    "ai-alltoall": "The artifact's matrices are its 32-node ones (its gen_files.py --size_topo "
+                   "32); the script of the paper's symmetric figure regenerates them for all "
+                   "128 hosts before running, which is not replayed here (16,256 flows per "
+                   "all-to-all). With 1 or 2 connections at a time, several nodes often send "
+                   "to one receiver at once, and without trimming every loss waits for the "
+                   "retransmission timer: one run is one draw, the reference's five seeds "
+                   "spread by 14% to 75% (ours by 4% to 32%), so those panels are judged "
+                   "against the reference's range. There REPS ends after OPS in both (REPS "
+                   "1.09x OPS there, 1.07x here). Completion times of the bandwidth-bound "
+                   "panels are 0.5% shorter here: 4096 bytes of payload in 4142 on the wire, "
+                   "4086 in 4150 there.",
+    "ai-allreduce": "ECMP's ring all-reduce ends sooner here (6,166 us over 3 seeds, 5,688 to "
+                    "6,696, against 7,909 us over the reference's 5 seeds, 6,734 to 8,735): "
+                    "there, more flows take 400 to 1,200 us (a longer tail of collisions); "
+                    "whether the hash draws or the cost of a collision differ was not "
+                    "established. ECMP's figures are draws of the switches' hash and are "
+                    "compared only as 'ECMP is slowest'. The butterfly's ECMP agrees (3,975 "
+                    "against 4,235 us).",
     "ack-coalescing": "Coalescing saves fewer ACKs than 15 of 16 here: the receiver "
                       "acknowledges out-of-order and gap-filling packets at once (as TCP's "
                       "delayed ACKs do), and under packet spraying most packets arrive out of "
@@ -509,6 +533,192 @@ def cables_scenario(artifact):
         references=refs, claims=claims, unavailable=why_not)
 
 
+# The REPS paper's AI-collective panels: the REPS artifact's collective matrices
+# (htsim/sim/datacenter/connection_matrices/, 32 nodes: hosts 0 to 31 of the 128-host fabric,
+# leaves 0 to 3 in both simulators), replayed beside its htsim_uec. Its figures were produced
+# by building the artifact (make in htsim/sim, then in htsim/sim/datacenter) and running, in
+# htsim/sim/datacenter, the command of its run_collective.py as its run_all_symm.py runs the
+# panels (--trim off, so -disable_trim; -paths 65535, the value its loop first formats in):
+#   ./htsim_uec -disable_trim -connections_mapping -down_ratio 0.5 -sack_threshold 4000
+#       -end 90000 -seed 1019 -paths 65535 -sender_cc_only -sender_cc_algo mprdma
+#       -topo topologies/reps/fat_tree_128_1os_2t_400g.topo -linkspeed 400000 -ecn 25 76
+#       -q 100 -cwnd 151 -tm connection_matrices/<matrix>.cm -load_balancing_algo <algo>
+# with <algo> ecmp, oblivious (OPS) and freezing (REPS), and again with -seed 1, 2, 3 and 4.
+# Per matrix and selector: the completion time of the whole matrix with seeds 1019 (the
+# artifact's), 1, 2, 3 and 4 (the largest "sim time" of the "Flow ... finished at" lines, in us
+# from the simulation's start, the origin of the matrix's start times; ours: collective_us,
+# from the workload's start), then the mean FCT ("finished at") over the five runs.
+ARTIFACT_COLLECTIVES = {
+    "alltoall1": {"ecmp": ((4422.4, 3753.3, 4497.4, 3639.2, 3761.1), 102.1),
+                  "ops": ((3072.4, 2946.1, 2288.0, 4010.8, 2616.6), 67.9),
+                  "reps": ((3141.2, 3049.5, 3271.5, 3140.6, 3693.2), 66.8)},
+    "alltoall2": {"ecmp": ((3067.4, 2728.6, 2843.6, 2767.2, 2802.2), 144.9),
+                  "ops": ((2290.7, 2736.1, 2235.9, 2217.7, 2145.5), 112.3),
+                  "reps": ((2077.7, 2205.2, 2136.9, 2049.2, 2343.7), 110.1)},
+    "alltoall4": {"ecmp": ((2160.3, 2101.8, 2186.2, 2082.0, 2139.8), 206.8),
+                  "ops": ((1527.0, 1594.5, 1526.7, 1575.5, 1565.9), 175.8),
+                  "reps": ((1525.8, 1493.9, 1570.1, 1503.5, 1532.9), 174.7)},
+    "alltoall8": {"ecmp": ((1722.9, 1749.4, 1770.3, 1755.6, 1725.8), 347.4),
+                  "ops": ((1306.3, 1309.2, 1309.9, 1311.5, 1324.5), 323.6),
+                  "reps": ((1310.7, 1303.4, 1304.4, 1305.0, 1339.1), 323.6)},
+    "alltoall16": {"ecmp": ((1619.5, 1684.8, 1691.9, 1663.5, 1623.6), 692.6),
+                   "ops": ((1293.3, 1293.5, 1293.3, 1293.4, 1293.3), 644.3),
+                   "reps": ((1293.2, 1293.1, 1293.4, 1293.2, 1293.3), 644.2)},
+    "allreduce": {"ecmp": ((8411.2, 8465.0, 6734.0, 7199.4, 8734.6), 221.7),
+                  "ops": ((2819.5, 2819.8, 2819.5, 2819.8, 2818.8), 90.7),
+                  "reps": ((2817.7, 2818.1, 2817.8, 2817.7, 2817.9), 90.7)},
+    "allreduce_t": {"ecmp": ((4290.3, 4622.0, 4726.6, 3408.1, 4126.3), 595.9),
+                    "ops": ((2135.4, 2143.1, 2152.5, 2175.0, 2133.4), 424.0),
+                    "reps": ((2095.7, 2095.2, 2095.0, 2094.8, 2095.1), 418.9)},
+}
+ARTIFACT_CM_DIR = os.path.join("htsim", "sim", "datacenter", "connection_matrices")
+# REPS's and OPS's completion times (the mean over our seeds) within 10% of the mean of the
+# artifact's five runs; where those five spread by more than that (the all-to-alls with 1 and
+# 2 connections at a time, where the incasts of the random order decide), within their range.
+COLLECTIVE_TOLERANCE = 0.10
+# (scenario, title, description, [(variant label, matrix)])
+AI_PANELS = [
+    ("ai-alltoall", "AI panels: windowed all-to-all, the REPS artifact's matrices",
+     "The REPS artifact's all-to-all matrices alltoall1.cm to alltoall16.cm: 32 nodes (hosts "
+     "0 to 31, leaves 0 to 3 of the paper's 128-host fabric) each send 2 MB to each of the "
+     "31 others, 1, 2, 4, 8 or 16 connections at a time (a connection's end starts the node's "
+     "next through the matrix's triggers); no trimming, --connections=reuse (the artifact's "
+     "-connections_mapping), as its run_all_symm.py runs them for the paper's panels "
+     "(run_collective.py --trim off).",
+     [("%d at a time" % n, "alltoall%d" % n) for n in (1, 2, 4, 8, 16)]),
+    ("ai-allreduce", "AI panels: ring and butterfly all-reduce, the REPS artifact's matrices",
+     "The REPS artifact's all-reduce matrices: allreduce.cm, a ring all-reduce on 16 of the "
+     "32 nodes (16 chains at once, one from each node, each of 31 steps of 4 MB to the next "
+     "node of the ring, a step started by the end of the previous one), and allreduce_t.cm, "
+     "a butterfly all-reduce over 32 nodes (5 stages of 20 MB per node); hosts 0 to 31 of "
+     "the paper's 128-host fabric, no trimming, --connections=reuse, as its "
+     "run_all_symm.py runs them for the paper's panels (run_collective.py --trim off).",
+     [("ring", "allreduce"), ("butterfly", "allreduce_t")]),
+]
+
+
+def claim_within(text, arm, metric, value, tol, reference="", counted=True):
+    """Holds when metric(arm), the mean over seeds, is within tol (a fraction) of value."""
+    unit = METRICS[metric][1]
+
+    def check(d):
+        v = d.agg(arm[0], arm[1], metric)
+        if v is None:
+            return None, "no data"
+        return abs(v / value - 1) <= tol, "ours %s, reference %s (%+.1f%%)" % (
+            fmt(v, unit), fmt(value, unit), (v / value - 1) * 100)
+    return Claim(text, check, reference, counted)
+
+
+def claim_between(text, arm, metric, lo, hi, reference="", counted=True):
+    """Holds when metric(arm), the mean over seeds, lies in [lo, hi]."""
+    unit = METRICS[metric][1]
+
+    def check(d):
+        v = d.agg(arm[0], arm[1], metric)
+        if v is None:
+            return None, "no data"
+        return lo <= v <= hi, "ours %s, reference's range %s to %s" % (
+            fmt(v, unit), fmt(lo, unit), fmt(hi, unit))
+    return Claim(text, check, reference, counted)
+
+
+def claim_falls(text, variants, selector, metric, step, overall, reference="", counted=True):
+    """Holds when metric(selector) never rises by more than a factor step from one variant to
+    the next, and the last is at most overall x the first."""
+    unit = METRICS[metric][1]
+
+    def check(d):
+        vals = [d.agg(v, selector, metric) for v in variants]
+        if any(v is None for v in vals):
+            return None, "no data"
+        ok = (all(b <= step * a for a, b in zip(vals, vals[1:])) and
+              vals[-1] <= overall * vals[0])
+        return ok, "%s (last / first %.2f)" % (" > ".join(fmt(v, unit) for v in vals),
+                                               vals[-1] / vals[0])
+    return Claim(text, check, reference, counted)
+
+
+def collective_scenarios(artifact):
+    """The REPS paper's AI-collective panels, each matrix of the artifact a variant, beside
+    the authors' simulator (ARTIFACT_COLLECTIVES)."""
+    source = "the REPS authors' simulator on the same matrix, 5 seeds"
+    out = []
+    for name, title, description, panels in AI_PANELS:
+        why_not = None
+        if not artifact:
+            why_not = ("give --reps-artifact (a checkout of the REPS artifact) to replay its "
+                       "matrices")
+        variants, refs, claims = [], [], []
+        for label, matrix in panels:
+            path = os.path.join(artifact, ARTIFACT_CM_DIR, matrix + ".cm") if artifact else None
+            if artifact and not os.path.isfile(path) and not why_not:
+                why_not = "--reps-artifact: no %s" % path
+            variants.append(Variant(label, ["--traceFile=" + (path or "none")]))
+            theirs = ARTIFACT_COLLECTIVES[matrix]
+            mean = {sel: statistics.fmean(theirs[sel][0]) for sel in theirs}
+            for sel in ("ecmp", "ops", "reps"):
+                runs = theirs[sel][0]
+                refs.append(Reference(
+                    "%s, %s completion time" % (label, sel.upper()),
+                    ref_value((label, sel), "coll"),
+                    "%.1f us (%.1f to %.1f; seed 1019: %.1f)" % (mean[sel], min(runs),
+                                                                 max(runs), runs[0]),
+                    source))
+            for sel in ("ops", "reps"):
+                refs.append(Reference("%s, %s mean FCT" % (label, sel.upper()),
+                                      ref_value((label, sel), "fct_mean"),
+                                      "%.1f us" % theirs[sel][1], source))
+            for sel in ("reps", "ops"):
+                lo, hi = min(theirs[sel][0]), max(theirs[sel][0])
+                if hi / lo - 1 <= COLLECTIVE_TOLERANCE:
+                    claims.append(claim_within(
+                        "%s: %s completion time within %d%% of the reference's (%.1f us)" % (
+                            label, sel.upper(), COLLECTIVE_TOLERANCE * 100, mean[sel]),
+                        (label, sel), "coll", mean[sel], COLLECTIVE_TOLERANCE,
+                        reference=source))
+                else:
+                    claims.append(claim_between(
+                        "%s: %s completion time within the reference's range over its seeds "
+                        "(%.1f to %.1f us: it spreads by %.0f%%, beyond the %d%% tolerance)" % (
+                            label, sel.upper(), lo, hi, (hi / lo - 1) * 100,
+                            COLLECTIVE_TOLERANCE * 100),
+                        (label, sel), "coll", lo, hi, reference=source))
+            claims.append(claim_at_least(
+                "%s: ECMP completion time at least 1.1x REPS's" % label, (label, "ecmp"),
+                (label, "reps"), 1.1, "coll", reference="%s: ECMP %.2fx REPS" % (
+                    source, mean["ecmp"] / mean["reps"])))
+            ratio = mean["reps"] / mean["ops"]
+            if ratio <= 1.05:
+                claims.append(claim_ratio(
+                    "%s: REPS completion time at most 1.05x OPS's" % label, (label, "reps"),
+                    (label, "ops"), 1.05, "coll",
+                    reference="%s: REPS %.3fx OPS" % (source, ratio)))
+            else:
+                # There REPS is the slower, within the spread of the seeds: an observation.
+                claims.append(claim_ratio(
+                    "%s: OPS completion time at most REPS's, as in the reference" % label,
+                    (label, "ops"), (label, "reps"), 1.0, "coll", counted=False,
+                    reference="%s: REPS %.3fx OPS, within the spread of its seeds" % (
+                        source, ratio)))
+        if name == "ai-alltoall":
+            labels = [label for label, _ in panels]
+            for sel in ("reps", "ops"):
+                means = [statistics.fmean(ARTIFACT_COLLECTIVES[m][sel][0]) for _, m in panels]
+                claims.append(claim_falls(
+                    "%s completion time falls with more connections at a time: no step up "
+                    "by more than 2%%, 16 at a time at most 0.6x 1 at a time" % sel.upper(),
+                    labels, sel, "coll", 1.02, 0.6, reference="%s: %s (%.2f)" % (
+                        source, " > ".join("%.0f" % m for m in means), means[-1] / means[0])))
+        out.append(Scenario(
+            name, title, description,
+            ["--pattern=trace", "--trim=false", "--connections=reuse"],
+            ["ecmp", "ops", "reps"], variants=variants, seeds=3, cost=14,
+            panels=("coll", "fct_mean", "fct_p99"), references=refs, claims=claims,
+            unavailable=why_not))
+    return out
+
+
 def build_scenarios(quick, options, matrix=None, why_not=None, artifact=None, uet=None,
                     cc_names=()):
     """The scenarios of the full set, or of the quick set; options: the binary's options;
@@ -600,6 +810,7 @@ def build_lb_scenarios(quick, options, matrix, why_not, artifact):
     if not quick:
         out.append(replay_scenario(matrix, why_not))
         out.append(cables_scenario(artifact))
+        out += collective_scenarios(artifact)
 
     # 3. Asymmetry: degraded leaf uplinks.
     micro = [Reference("OPS max FCT", ref_value(("", "ops"), "fct_max"), "~1,400 us",
@@ -1805,8 +2016,9 @@ def main(argv=None):
                              "build/validation-runs/)")
     parser.add_argument("--reps-artifact", default=None, metavar="DIR",
                         help="a checkout of the REPS artifact (tommasobo/REPS_EuroSys_Artifact): "
-                             "the websearch-replay scenario replays its web-search connection "
-                             "matrix (without it, that scenario is reported unavailable)")
+                             "the websearch-replay, failed-cables-5pct, ai-alltoall and "
+                             "ai-allreduce scenarios replay its connection matrices (without "
+                             "it, they are reported unavailable)")
     parser.add_argument("--uet-htsim", default=None, metavar="DIR",
                         help="a checkout of uet-htsim (ultraethernet/uet-htsim): the uec group "
                              "reruns the entries of its regression plans "
