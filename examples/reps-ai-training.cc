@@ -54,7 +54,7 @@ namespace
 struct StepOptions
 {
     std::string step{"dp"};          //!< dp or moe.
-    uint32_t layers{4};              //!< dp: layers.
+    uint32_t layers{2};              //!< dp: layers.
     std::string layerBytes{"8MiB"};  //!< dp: gradient of a layer; moe: the dense gradients.
     std::string layerTime{"20us"};   //!< Forward time of a layer (whole microseconds).
     uint32_t steps{2};               //!< Training iterations.
