@@ -530,33 +530,10 @@ WriteCsv(const std::string& path, const std::vector<Row>& rows)
     return bool(f);
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The options of the arms and the built-in step, on \p cmd.
+void
+AddStepOptions(CommandLine& cmd, std::string& arms, StepOptions& step)
 {
-    FabricExperiment experiment;
-    // 4 servers of 8 GPUs, rail-optimised: 8 rail leaves of 4 GPUs, 4 spines (no
-    // oversubscription), NCCL's ring with 8 channels (one per rail).
-    experiment.Set("gpusPerServer", "8");
-    experiment.Set("wiring", "RailOptimised");
-    experiment.leaves = 8;
-    experiment.hostsPerLeaf = 4;
-    experiment.spines = 4;
-    experiment.Set("ncclChannels", "8");
-    experiment.pattern = "chakra";
-    experiment.flowSize = "-";
-    std::string arms = "ecmp-qp1,ecmp-qp2,ecmp-qp4,ecmp-qp8,ops,reps,mrc,dlb,adaptive";
-    StepOptions step;
-    const std::string defaultLb = experiment.lb;
-    const std::string defaultForwarding = experiment.forwarding;
-    std::string tempFolder;
-
-    CommandLine cmd(__FILE__);
-    cmd.Usage("Runs a training step (a Chakra trace, or the built-in dp or moe step) on a "
-              "rail-optimised fabric once per load-balancing arm of --arms and compares "
-              "iteration time, the slowest collective and the exposed communication.");
-    experiment.AddOptions(cmd);
     OptionParser::AddValue(cmd,
                            "arms",
                            "Arms, comma list: a path selector (ecmp, ops, reps, mrc, ...) "
@@ -596,7 +573,14 @@ main(int argc, char* argv[])
                            "Keep the built-in step's trace as PREFIX.<rank>.et (default: a "
                            "temporary folder)",
                            step.writeTrace);
-    OptionParser::Parse(cmd, argc, argv);
+}
+
+/// Exits on an option of reps-lb-comparison that reps-ai-training sets itself.
+void
+CheckExperimentOptions(const FabricExperiment& experiment,
+                       const std::string& defaultLb,
+                       const std::string& defaultForwarding)
+{
     if (experiment.pattern != "chakra")
     {
         OptionParser::Exit("--pattern: " + experiment.pattern +
@@ -612,10 +596,8 @@ main(int argc, char* argv[])
         OptionParser::Exit("--lb: not used by reps-ai-training; allowed: leave it out and "
                            "give the arms to --arms");
     }
-    const std::string json = experiment.json;
-    const std::string csv = experiment.csv;
     for (const auto& [option, path] :
-         {std::make_pair("--json", json), std::make_pair("--csv", csv)})
+         {std::make_pair("--json", experiment.json), std::make_pair("--csv", experiment.csv)})
     {
         if (!path.empty() && !std::ofstream(path))
         {
@@ -634,6 +616,40 @@ main(int argc, char* argv[])
         OptionParser::Exit("--qpsPerConnection: not used by reps-ai-training; allowed: leave it "
                            "out and give queue pairs per connection in --arms (e.g. ecmp-qp4)");
     }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    FabricExperiment experiment;
+    // 4 servers of 8 GPUs, rail-optimised: 8 rail leaves of 4 GPUs, 4 spines (no
+    // oversubscription), NCCL's ring with 8 channels (one per rail).
+    experiment.Set("gpusPerServer", "8");
+    experiment.Set("wiring", "RailOptimised");
+    experiment.leaves = 8;
+    experiment.hostsPerLeaf = 4;
+    experiment.spines = 4;
+    experiment.Set("ncclChannels", "8");
+    experiment.pattern = "chakra";
+    experiment.flowSize = "-";
+    std::string arms = "ecmp-qp1,ecmp-qp2,ecmp-qp4,ecmp-qp8,ops,reps,mrc,dlb,adaptive";
+    StepOptions step;
+    const std::string defaultLb = experiment.lb;
+    const std::string defaultForwarding = experiment.forwarding;
+    std::string tempFolder;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Runs a training step (a Chakra trace, or the built-in dp or moe step) on a "
+              "rail-optimised fabric once per load-balancing arm of --arms and compares "
+              "iteration time, the slowest collective and the exposed communication.");
+    experiment.AddOptions(cmd);
+    AddStepOptions(cmd, arms, step);
+    OptionParser::Parse(cmd, argc, argv);
+    CheckExperimentOptions(experiment, defaultLb, defaultForwarding);
+    const std::string json = experiment.json;
+    const std::string csv = experiment.csv;
     std::vector<Arm> parsed = ParseArms(arms);
     CheckStepOptionsUsed(step, !experiment.chakraTrace.empty());
     experiment.flowSize = "1";

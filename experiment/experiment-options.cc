@@ -489,6 +489,12 @@ ExperimentOptions::PrintSetup(std::ostream& os) const
            << (wiring == "railonly" ? " (no spines)" : "");
     }
     os << "\n";
+    PrintWorkload(os);
+}
+
+void
+ExperimentOptions::PrintWorkload(std::ostream& os) const
+{
     os << "workload: " << pattern;
     if (pattern == "websearch" || pattern == "hadoop")
     {

@@ -128,6 +128,8 @@ class ExperimentOptions : public FabricOptions
     SlowQueue GetSlowLinkQueue() const;
 
   private:
+    /// PrintSetup()'s second line: the workload. \param os where to print
+    void PrintWorkload(std::ostream& os) const;
     std::vector<FailureSchedule::Event> m_failureEvents; //!< Events of --failureFile.
 
     /// Register the options of the workload.

@@ -379,6 +379,90 @@ BuildRing(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& c
     }
 }
 
+/// One loop of a hierarchical collective: its phases, posted in turn, each GPU's part of a
+/// phase waiting for what the phase before delivered to it.
+class HierarchicalLoop
+{
+  public:
+    /**
+     * \param b the builder
+     * \param p the parameters
+     * \param channel the channel
+     * \param chunk the loop's number
+     * \param inServer per server, the channel's ring of its GPUs
+     * \param rail per position in those rings, the rail ring of its GPUs (one per server)
+     */
+    HierarchicalLoop(Builder& b,
+                     const NcclScheduleParameters& p,
+                     uint32_t channel,
+                     uint32_t chunk,
+                     const std::vector<std::vector<uint32_t>>& inServer,
+                     const std::vector<std::vector<uint32_t>>& rail)
+        : m_b(b),
+          m_p(p),
+          m_inServer(inServer),
+          m_rail(rail),
+          m_ready(inServer.size(), std::vector<std::vector<uint32_t>>(rail.size()))
+    {
+        m_loop.channel = channel;
+        m_loop.chunk = chunk;
+    }
+
+    /// A ring inside every server; \param kind what it computes \param piece bytes of piece k
+    void ServerPhase(RingKind kind, std::function<uint64_t(uint32_t)> piece)
+    {
+        m_loop.kind = kind;
+        m_loop.piece = std::move(piece);
+        for (size_t i = 0; i < m_inServer.size(); ++i)
+        {
+            m_loop.ring = m_inServer[i];
+            m_loop.ready = m_ready[i];
+            m_ready[i] = m_loop.Post(m_b, m_p.chunkBytes);
+        }
+        m_loop.stepBase += m_loop.Steps();
+    }
+
+    /**
+     * A ring on every rail.
+     * \param kind what it computes
+     * \param bytes per position q of the servers' rings, the data of each of its GPUs (the
+     *        buffer for an all-reduce, each GPU's piece for the others)
+     */
+    void RailPhase(RingKind kind, const std::function<uint64_t(uint32_t)>& bytes)
+    {
+        m_loop.kind = kind;
+        const auto s = static_cast<uint32_t>(m_inServer.size());
+        for (uint32_t q = 0; q < m_rail.size(); ++q)
+        {
+            const uint64_t data = bytes(q);
+            m_loop.piece = [data, s, kind](uint32_t piece) {
+                return kind == RingKind::ALL_REDUCE ? Share(data, s, piece) : data;
+            };
+            m_loop.ring = m_rail[q];
+            m_loop.ready.assign(s, {});
+            for (uint32_t i = 0; i < s; ++i)
+            {
+                m_loop.ready[i] = m_ready[i][q];
+            }
+            std::vector<std::vector<uint32_t>> done = m_loop.Post(m_b, m_p.chunkBytes);
+            for (uint32_t i = 0; i < s; ++i)
+            {
+                m_ready[i][q] = std::move(done[i]);
+            }
+        }
+        m_loop.stepBase += m_loop.Steps();
+    }
+
+  private:
+    Builder& m_b;                                         //!< The builder.
+    const NcclScheduleParameters& m_p;                    //!< The parameters.
+    const std::vector<std::vector<uint32_t>>& m_inServer; //!< Each server's ring.
+    const std::vector<std::vector<uint32_t>>& m_rail;     //!< Each rail's ring.
+    /// Per server, per position: what that GPU's data of the loop waits for.
+    std::vector<std::vector<std::vector<uint32_t>>> m_ready;
+    RingLoop m_loop; //!< The phase being posted (channel, chunk and step base kept).
+};
+
 /**
  * Hierarchical collectives: the scale-up domain, then the rails. Channel c's share of the
  * buffer goes in loops; in every server the GPUs form channel c's ring of Ring() (the same
@@ -396,10 +480,12 @@ BuildHierarchical(Builder& b, const NcclScheduleParameters& p, const NcclCommuni
     const auto s = static_cast<uint32_t>(servers.size());
     const auto g = static_cast<uint32_t>(servers[0].size());
     const uint64_t pieceBytes = p.chunkBytes * p.chunkSteps;
-    const NcclOperation op = p.collective;
+    const bool allReduce = p.collective == NcclOperation::ALL_REDUCE;
+    // All-reduce: loops of the buffer, g pieces; the others: of each rank's own piece.
+    const uint64_t perRank = allReduce ? p.bytes : p.bytes / (s * g);
+    const uint64_t loopBytes = allReduce ? pieceBytes * g : pieceBytes;
     for (uint32_t c = 0; c < p.channels; ++c)
     {
-        // Channel c's ring inside each server, and the rail ring of each position in it.
         std::vector<std::vector<uint32_t>> inServer(s);
         std::vector<std::vector<uint32_t>> rail(g);
         for (uint32_t i = 0; i < s; ++i)
@@ -410,81 +496,31 @@ BuildHierarchical(Builder& b, const NcclScheduleParameters& p, const NcclCommuni
                 rail[q].push_back(servers[i][(c + q) % g]);
             }
         }
-        // The data of each loop: all-reduce, the buffer (g pieces inside a server); all-gather
-        // and reduce-scatter, each rank's own piece.
-        const uint64_t perRank = op == NcclOperation::ALL_REDUCE ? p.bytes : p.bytes / (s * g);
-        const uint64_t loopBytes = op == NcclOperation::ALL_REDUCE ? pieceBytes * g : pieceBytes;
         const uint64_t part = Share(perRank, p.channels, c);
         for (uint64_t offset = 0, k = 0; offset < part; offset += loopBytes, ++k)
         {
-            const uint64_t inLoop = std::min(loopBytes, part - offset);
-            // Per server, per position: what that GPU's data of the loop waits for.
-            std::vector<std::vector<std::vector<uint32_t>>> ready(
-                s,
-                std::vector<std::vector<uint32_t>>(g));
-            uint32_t stepBase = 0;
-            auto serverPhase = [&](RingKind kind, std::function<uint64_t(uint32_t)> piece) {
-                RingLoop loop;
-                loop.kind = kind;
-                loop.piece = std::move(piece);
-                loop.channel = c;
-                loop.stepBase = stepBase;
-                loop.chunk = static_cast<uint32_t>(k);
-                for (uint32_t i = 0; i < s; ++i)
-                {
-                    loop.ring = inServer[i];
-                    loop.ready = ready[i];
-                    ready[i] = loop.Post(b, p.chunkBytes);
-                }
-                stepBase += loop.Steps();
-            };
-            auto railPhase = [&](RingKind kind, const std::function<uint64_t(uint32_t)>& size) {
-                RingLoop loop;
-                loop.kind = kind;
-                loop.channel = c;
-                loop.stepBase = stepBase;
-                loop.chunk = static_cast<uint32_t>(k);
-                for (uint32_t q = 0; q < g; ++q)
-                {
-                    const uint64_t bytes = size(q);
-                    loop.piece = [bytes, s, kind](uint32_t piece) {
-                        return kind == RingKind::ALL_REDUCE ? Share(bytes, s, piece) : bytes;
-                    };
-                    loop.ring = rail[q];
-                    loop.ready.assign(s, {});
-                    for (uint32_t i = 0; i < s; ++i)
-                    {
-                        loop.ready[i] = ready[i][q];
-                    }
-                    std::vector<std::vector<uint32_t>> done = loop.Post(b, p.chunkBytes);
-                    for (uint32_t i = 0; i < s; ++i)
-                    {
-                        ready[i][q] = std::move(done[i]);
-                    }
-                }
-                stepBase += loop.Steps();
-            };
-            if (op == NcclOperation::ALL_REDUCE)
+            const uint64_t in = std::min(loopBytes, part - offset);
+            HierarchicalLoop loop(b, p, c, static_cast<uint32_t>(k), inServer, rail);
+            if (allReduce)
             {
-                // Position q ends the reduce-scatter with piece q + 1 and starts the all-gather
-                // with it.
-                serverPhase(RingKind::REDUCE_SCATTER,
-                            [inLoop, g](uint32_t piece) { return Share(inLoop, g, piece); });
-                railPhase(RingKind::ALL_REDUCE,
-                          [inLoop, g](uint32_t q) { return Share(inLoop, g, (q + 1) % g); });
-                serverPhase(RingKind::ALL_GATHER, [inLoop, g](uint32_t piece) {
-                    return Share(inLoop, g, (piece + 1) % g);
-                });
+                // Position q ends the reduce-scatter with piece q + 1, and starts the
+                // all-gather with it.
+                loop.ServerPhase(RingKind::REDUCE_SCATTER,
+                                 [in, g](uint32_t piece) { return Share(in, g, piece); });
+                loop.RailPhase(RingKind::ALL_REDUCE,
+                               [in, g](uint32_t q) { return Share(in, g, (q + 1) % g); });
+                loop.ServerPhase(RingKind::ALL_GATHER,
+                                 [in, g](uint32_t piece) { return Share(in, g, (piece + 1) % g); });
             }
-            else if (op == NcclOperation::ALL_GATHER)
+            else if (p.collective == NcclOperation::ALL_GATHER)
             {
-                railPhase(RingKind::ALL_GATHER, [inLoop](uint32_t) { return inLoop; });
-                serverPhase(RingKind::ALL_GATHER, [inLoop, s](uint32_t) { return s * inLoop; });
+                loop.RailPhase(RingKind::ALL_GATHER, [in](uint32_t) { return in; });
+                loop.ServerPhase(RingKind::ALL_GATHER, [in, s](uint32_t) { return s * in; });
             }
             else
             {
-                serverPhase(RingKind::REDUCE_SCATTER, [inLoop, s](uint32_t) { return s * inLoop; });
-                railPhase(RingKind::REDUCE_SCATTER, [inLoop](uint32_t) { return inLoop; });
+                loop.ServerPhase(RingKind::REDUCE_SCATTER, [in, s](uint32_t) { return s * in; });
+                loop.RailPhase(RingKind::REDUCE_SCATTER, [in](uint32_t) { return in; });
             }
         }
     }
@@ -617,6 +653,43 @@ BuildTree(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& c
     }
 }
 
+/// \return "" when the hierarchical algorithm can run \p p on \p comm, else why not
+std::string
+CheckHierarchical(const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    if (p.collective == NcclOperation::BROADCAST || p.collective == NcclOperation::ALL_TO_ALL)
+    {
+        return std::string("algorithm = hierarchical for ") + NcclOperationName(p.collective) +
+               "; allowed: hierarchical for allreduce, allgather and reducescatter (ring for "
+               "every collective)";
+    }
+    const std::vector<std::vector<uint32_t>> servers = ServerRanks(comm);
+    for (const std::vector<uint32_t>& ranks : servers)
+    {
+        bool same = ranks.size() == servers[0].size();
+        for (size_t i = 0; same && i < ranks.size(); ++i)
+        {
+            same = comm.local[ranks[i]] == comm.local[servers[0][i]];
+        }
+        if (!same)
+        {
+            auto gpus = [&comm](const std::vector<uint32_t>& rs) {
+                std::string out;
+                for (uint32_t r : rs)
+                {
+                    out += (out.empty() ? "" : ",") + std::to_string(comm.local[r]);
+                }
+                return "{" + out + "}";
+            };
+            return "algorithm = hierarchical: server " + std::to_string(comm.server[ranks[0]]) +
+                   " has GPUs " + gpus(ranks) + " of the communicator but server " +
+                   std::to_string(comm.server[servers[0][0]]) + " " + gpus(servers[0]) +
+                   "; allowed: the same GPUs of every server (else ring or tree)";
+        }
+    }
+    return "";
+}
+
 } // namespace
 
 std::string
@@ -674,35 +747,10 @@ NcclSchedule::Check(const NcclScheduleParameters& p, const NcclCommunicator& com
     }
     if (p.algorithm == NcclAlgorithm::HIERARCHICAL)
     {
-        if (p.collective == NcclOperation::BROADCAST || p.collective == NcclOperation::ALL_TO_ALL)
+        std::string error = CheckHierarchical(p, comm);
+        if (!error.empty())
         {
-            return std::string("algorithm = hierarchical for ") + NcclOperationName(p.collective) +
-                   "; allowed: hierarchical for allreduce, allgather and reducescatter (ring for "
-                   "every collective)";
-        }
-        const std::vector<std::vector<uint32_t>> servers = ServerRanks(comm);
-        for (const std::vector<uint32_t>& ranks : servers)
-        {
-            bool same = ranks.size() == servers[0].size();
-            for (size_t i = 0; same && i < ranks.size(); ++i)
-            {
-                same = comm.local[ranks[i]] == comm.local[servers[0][i]];
-            }
-            if (!same)
-            {
-                auto gpus = [&comm](const std::vector<uint32_t>& rs) {
-                    std::string out;
-                    for (uint32_t r : rs)
-                    {
-                        out += (out.empty() ? "" : ",") + std::to_string(comm.local[r]);
-                    }
-                    return "{" + out + "}";
-                };
-                return "algorithm = hierarchical: server " + std::to_string(comm.server[ranks[0]]) +
-                       " has GPUs " + gpus(ranks) + " of the communicator but server " +
-                       std::to_string(comm.server[servers[0][0]]) + " " + gpus(servers[0]) +
-                       "; allowed: the same GPUs of every server (else ring or tree)";
-            }
+            return error;
         }
     }
     if (p.collective == NcclOperation::BROADCAST && p.root >= n)

@@ -292,7 +292,7 @@ CASES = [
     ("reps-ai-training", ["--step=moe", "--layers=1"], r"--layers: not used by --step=moe"),
     ("reps-ai-training", ["--step=moe", "--expertParallel=3"], r"--expertParallel: 3; allowed: 0 \(all 4 ranks\) or a divisor"),
     ("reps-ai-training", ["--layerTime=1500ns"], r"--layerTime: 1500ns is out of range; allowed: whole microseconds"),
-    ("reps-ai-training", ["--chakraTrace=/nonexistent-dir/t", "--layers=2"], r"--layers: only used by the built-in step"),
+    ("reps-ai-training", ["--chakraTrace=/nonexistent-dir/t", "--layers=3"], r"--layers: only used by the built-in step"),
     ("reps-ai-training", ["--ncclAlgorithm=hierarchical", "--step=moe"], r"--chakraTrace: .*its alltoall cannot run: algorithm = hierarchical for alltoall; allowed: hierarchical for allreduce"),
     ("reps-ai-training", ["--forwarding=dlb"], r"--forwarding: not used by reps-ai-training; allowed: leave it out"),
     ("reps-ai-training", ["--qpsPerConnection=4"], r"--qpsPerConnection: not used by reps-ai-training; allowed: leave it out"),
