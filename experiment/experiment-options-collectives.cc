@@ -206,6 +206,19 @@ ExperimentOptions::GetTrace() const
 void
 ExperimentOptions::RegisterChakraOptions()
 {
+    m_options.AddAttribute("chakraPeakFlops", "ns3::ChakraTraceReplay::PeakFlops");
+    m_options.AddAttribute("chakraMemoryBandwidth", "ns3::ChakraTraceReplay::MemoryBandwidth");
+    m_options.AddCheck([this]() {
+        for (const char* name : {"chakraPeakFlops", "chakraMemoryBandwidth"})
+        {
+            const std::string value = GetAlias(name).GetText();
+            if (pattern != "chakra" && value != "0" && value != "0bps")
+            {
+                OptionParser::Exit(std::string("--") + name + ": only used by --pattern=chakra; " +
+                                   "allowed: leave it out, or give --pattern=chakra");
+            }
+        }
+    });
     m_options.Add(
         "chakraTrace",
         "chakra: Chakra execution trace to replay, the path of its per-rank files without "

@@ -163,7 +163,8 @@ ReadAttributes(const ChakraProtoMsg::Node& proto, ChakraTrace::Node& node)
             continue;
         }
         if (n != "is_cpu_op" && n != "comm_type" && n != "comm_size" && n != "comm_src" &&
-            n != "comm_dst" && n != "comm_tag" && n != "iteration")
+            n != "comm_dst" && n != "comm_tag" && n != "iteration" && n != "num_ops" &&
+            n != "tensor_size")
         {
             continue;
         }
@@ -194,6 +195,14 @@ ReadAttributes(const ChakraProtoMsg::Node& proto, ChakraTrace::Node& node)
         else if (n == "comm_tag")
         {
             node.tag = v;
+        }
+        else if (n == "num_ops")
+        {
+            node.numOps = v;
+        }
+        else if (n == "tensor_size")
+        {
+            node.tensorBytes = v;
         }
         else if (n == "iteration")
         {
@@ -339,6 +348,14 @@ ToProto(const ChakraTrace::Node& n, ChakraProtoMsg::Node& proto)
     if (n.iteration != 0)
     {
         add("iteration")->set_int64_val(n.iteration);
+    }
+    if (n.numOps != 0)
+    {
+        add("num_ops")->set_int64_val(static_cast<int64_t>(n.numOps));
+    }
+    if (n.tensorBytes != 0)
+    {
+        add("tensor_size")->set_uint64_val(n.tensorBytes);
     }
     using K = ChakraTrace::Kind;
     if (n.kind == K::COLLECTIVE)

@@ -91,6 +91,8 @@ class ChakraTrace
         std::vector<uint64_t> ctrlDeps;                //!< Control dependencies, by id.
         std::vector<uint32_t> deps;                    //!< Both, as indices in the rank.
         uint64_t durationMicros{0};                    //!< duration_micros.
+        uint64_t numOps{0};                            //!< num_ops (compute).
+        uint64_t tensorBytes{0};                       //!< tensor_size (compute, memory).
         bool cpu{false};                               //!< is_cpu_op.
         Collective collective{Collective::ALL_REDUCE}; //!< comm_type of a collective.
         uint64_t bytes{0};                             //!< comm_size.

@@ -6,6 +6,8 @@
 
 #include "ns3/chakra-trace-replay.h"
 #include "ns3/chakra-trace.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
 #include "ns3/fabric-experiment.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -183,6 +185,88 @@ class ChakraReplayTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Roofline timing of compute and memory nodes without duration_micros: off by default (they
+ * take no time); with PeakFlops a compute node takes num_ops / PeakFlops, with MemoryBandwidth
+ * its tensor_size over the bandwidth if that is longer, and a memory node its tensor_size over
+ * the bandwidth; a traced duration always wins. The num_ops and tensor_size attributes survive
+ * the file.
+ */
+class ChakraRooflineTestCase : public TestCase
+{
+  public:
+    ChakraRooflineTestCase()
+        : TestCase("Chakra replay: num_ops and tensor_size timed by PeakFlops, MemoryBandwidth")
+    {
+    }
+
+  private:
+    /// \return the end of each node of rank 0 with the given roofline settings
+    std::vector<Time> Ends(const ChakraTrace& trace, double flops, const std::string& bandwidth)
+    {
+        Ptr<ChakraTraceReplay> replay = CreateObject<ChakraTraceReplay>();
+        replay->SetAttribute("PeakFlops", DoubleValue(flops));
+        replay->SetAttribute("MemoryBandwidth", DataRateValue(DataRate(bandwidth)));
+        replay->SetTrace(trace);
+        replay->SetLauncher(FlowLauncher([](const FlowSpec& f, FlowCompletionCallback done) {
+            Simulator::Schedule(NanoSeconds(f.bytes), [done]() { done(); });
+        }));
+        replay->Start();
+        Simulator::Run();
+        std::vector<Time> ends;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            ends.push_back(replay->GetNodeEnd(0, i));
+        }
+        Simulator::Destroy();
+        return ends;
+    }
+
+    void DoRun() override
+    {
+        // Rank 0, in a chain: 2e9 operations on 1 MB (compute-bound at 1 PFLOP/s and
+        // 1 TB/s: 2 us), 1e6 operations on 8 MB (memory-bound: 8 us), a memory load of 3 MB
+        // (3 us), and a compute of 5 us traced with num_ops too (5 us whatever the roofline).
+        std::vector<std::vector<ChakraTrace::Node>> ranks(2);
+        ranks[0] = {Compute(0, 0), Compute(1, 0), Compute(2, 0), Compute(3, 5)};
+        ranks[0][0].numOps = 2000000000;
+        ranks[0][0].tensorBytes = 1000000;
+        ranks[0][1].numOps = 1000000;
+        ranks[0][1].tensorBytes = 8000000;
+        ranks[0][2].kind = ChakraTrace::Kind::MEMORY;
+        ranks[0][2].tensorBytes = 3000000;
+        ranks[0][3].numOps = 1000000000000;
+        for (uint32_t i = 1; i < 4; ++i)
+        {
+            ranks[0][i].dataDeps = {i - 1};
+        }
+        ranks[1] = {Compute(10, 1)};
+        std::vector<std::string> files;
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            files.push_back(CreateTempDirFilename("roofline." + std::to_string(r) + ".et"));
+            NS_TEST_ASSERT_MSG_EQ(ChakraTrace::WriteFile(files[r], ranks[r]), "", "written");
+        }
+        ChakraTrace trace;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(trace.LoadFiles(files, error), true, error);
+        NS_TEST_ASSERT_MSG_EQ(trace.GetNodes(0)[0].numOps, 2000000000, "num_ops read back");
+        NS_TEST_ASSERT_MSG_EQ(trace.GetNodes(0)[2].tensorBytes, 3000000, "tensor_size read back");
+
+        std::vector<Time> off = Ends(trace, 0, "0bps");
+        NS_TEST_ASSERT_MSG_EQ(off[2], Seconds(0), "off: untimed nodes take no time");
+        NS_TEST_ASSERT_MSG_EQ(off[3], MicroSeconds(5), "off: the traced duration");
+        std::vector<Time> on = Ends(trace, 1e15, "8000Gbps"); // 1 TB/s
+        NS_TEST_ASSERT_MSG_EQ(on[0], MicroSeconds(2), "compute-bound: num_ops / PeakFlops");
+        NS_TEST_ASSERT_MSG_EQ(on[1], MicroSeconds(10), "memory-bound: tensor_size / bandwidth");
+        NS_TEST_ASSERT_MSG_EQ(on[2], MicroSeconds(13), "memory node: tensor_size / bandwidth");
+        NS_TEST_ASSERT_MSG_EQ(on[3], MicroSeconds(18), "a traced duration wins");
+        std::vector<Time> flopsOnly = Ends(trace, 1e15, "0bps");
+        NS_TEST_ASSERT_MSG_EQ(flopsOnly[1], NanoSeconds(2001), "flops only: 1e6 ops in 1 ns");
+    }
+};
+
+/**
+ * \ingroup reps-test
  * A trace holding one all-reduce gives the same start and completion, to the nanosecond, as
  * --pattern=nccl running that all-reduce directly, on the same fabric and seed.
  */
@@ -258,6 +342,7 @@ class ChakraTestSuite : public TestSuite
         : TestSuite("reps-chakra", TestSuite::Type::UNIT)
     {
         AddTestCase(new ChakraReplayTestCase, reps::kQuick);
+        AddTestCase(new ChakraRooflineTestCase, reps::kQuick);
         AddTestCase(new ChakraEqualsEngineTestCase, reps::kQuick);
     }
 };

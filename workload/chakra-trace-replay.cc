@@ -5,12 +5,15 @@
 #include "chakra-trace-replay.h"
 
 #include "ns3/abort.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace ns3
@@ -75,10 +78,26 @@ Merge(std::vector<std::pair<Time, Time>> intervals)
 TypeId
 ChakraTraceReplay::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::ChakraTraceReplay")
-                            .SetParent<Collective>()
-                            .SetGroupName("Reps")
-                            .AddConstructor<ChakraTraceReplay>();
+    static TypeId tid =
+        TypeId("ns3::ChakraTraceReplay")
+            .SetParent<Collective>()
+            .SetGroupName("Reps")
+            .AddConstructor<ChakraTraceReplay>()
+            .AddAttribute("PeakFlops",
+                          "Roofline timing of compute nodes without duration_micros: the GPU's "
+                          "peak rate in operations per second, a node taking num_ops / PeakFlops "
+                          "(or its tensor_size over MemoryBandwidth, if longer); 0: off, such "
+                          "nodes take no time.",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&ChakraTraceReplay::m_peakFlops),
+                          MakeDoubleChecker<double>(0, 1e18))
+            .AddAttribute("MemoryBandwidth",
+                          "Roofline timing of compute and memory nodes without duration_micros: "
+                          "the GPU memory's bandwidth, a node's tensor_size taking tensor_size / "
+                          "MemoryBandwidth; 0: off.",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&ChakraTraceReplay::m_memoryBandwidth),
+                          MakeDataRateChecker());
     return tid;
 }
 
@@ -329,8 +348,28 @@ ChakraTraceReplay::RunNext(uint32_t rank, bool cpu)
     busy = true;
     // The compute interval of the exposed-communication figure begins when the node runs.
     s.start[node] = Simulator::Now();
-    Time d = MicroSeconds(m_trace.GetNodes(rank)[node].durationMicros);
+    Time d = Duration(m_trace.GetNodes(rank)[node]);
     Simulator::Schedule(d, &ChakraTraceReplay::ComputeDone, this, rank, node, cpu);
+}
+
+Time
+ChakraTraceReplay::Duration(const ChakraTrace::Node& n) const
+{
+    const uint64_t bandwidth = m_memoryBandwidth.GetBitRate();
+    if (n.durationMicros > 0 || (m_peakFlops <= 0 && bandwidth == 0))
+    {
+        return MicroSeconds(n.durationMicros);
+    }
+    double seconds = 0;
+    if (n.kind == ChakraTrace::Kind::COMPUTE && m_peakFlops > 0)
+    {
+        seconds = static_cast<double>(n.numOps) / m_peakFlops;
+    }
+    if (bandwidth > 0)
+    {
+        seconds = std::max(seconds, static_cast<double>(n.tensorBytes) * 8 / bandwidth);
+    }
+    return NanoSeconds(std::llround(seconds * 1e9));
 }
 
 void

@@ -9,6 +9,7 @@
 #include "nccl-collective.h"
 
 #include "ns3/chakra-trace.h"
+#include "ns3/data-rate.h"
 
 #include <deque>
 #include <string>
@@ -130,6 +131,8 @@ class ChakraTraceReplay : public Collective
     void RunNext(uint32_t rank, bool cpu);
     /// The compute node \p node of \p rank ran its duration.
     void ComputeDone(uint32_t rank, uint32_t node, bool cpu);
+    /// \return how long compute or memory node \p n takes (its duration_micros, or roofline)
+    Time Duration(const ChakraTrace::Node& n) const;
     /// Message \p m completed.
     void MessageDone(uint32_t m);
     /// Collective call \p c completed.
@@ -152,6 +155,8 @@ class ChakraTraceReplay : public Collective
     uint64_t m_nodesLeft{0};                            //!< Nodes not completed yet.
     uint32_t m_flowCount{0};                            //!< Flows of the whole replay.
     uint32_t m_gpus{1};                                 //!< SetGpusPerServer().
+    double m_peakFlops{0};                              //!< PeakFlops attribute.
+    DataRate m_memoryBandwidth;                         //!< MemoryBandwidth attribute.
 };
 
 } // namespace ns3
