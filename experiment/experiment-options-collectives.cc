@@ -212,7 +212,7 @@ ExperimentOptions::RegisterChakraOptions()
         for (const char* name : {"chakraPeakFlops", "chakraMemoryBandwidth"})
         {
             const std::string value = GetAlias(name).GetText();
-            if (pattern != "chakra" && value != "0" && value != "0bps")
+            if (pattern != "chakra" && value != "0")
             {
                 OptionParser::Exit(std::string("--") + name + ": only used by --pattern=chakra; " +
                                    "allowed: leave it out, or give --pattern=chakra");

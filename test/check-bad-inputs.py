@@ -77,8 +77,6 @@ KIND_VALUES = {
     "number": ["abc", "nan", "-0.5", "1e30", ""],
     "time": ["soon", "-5us", "99999999999999999999s", "1fs", "1e30s", ""],
     "rate": ["fast", "0bps", "-1Gbps", "99999999999999999999Gbps", "400", ""],
-    # A rate where 0 means off.
-    "bandwidth": ["fast", "-1Gbps", "99999999999999999999Gbps", "400", ""],
     "size": ["-1", "big", "1.5B", "99999999999999999999TiB", "1e30", ""],
     "choice": ["bogus", "", "1"],
     "forwarding": ["bogus", "", "1", "ns3::Object", "ns3::PortSelector", "ns3::EcmpPathSelector"],
@@ -141,7 +139,7 @@ KINDS = {
         "ncclAllToAllWindow": "count", "ncclPxn": "bool",
         "gpusPerServer": "positive", "scaleUpRate": "rate", "scaleUpDelay": "time",
         "wiring": "choice",
-        "chakraPeakFlops": "number", "chakraMemoryBandwidth": "bandwidth",
+        "chakraPeakFlops": "number", "chakraMemoryBandwidth": "number",
     },
     "reps-fabric-summary": {
         "fatTreeK": "count", "parallel": "positive", "hostRate": "rate",

@@ -5,7 +5,6 @@
 #include "chakra-trace-replay.h"
 
 #include "ns3/abort.h"
-#include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -93,11 +92,11 @@ ChakraTraceReplay::GetTypeId()
                           MakeDoubleChecker<double>(0, 1e18))
             .AddAttribute("MemoryBandwidth",
                           "Roofline timing of compute and memory nodes without duration_micros: "
-                          "the GPU memory's bandwidth, a node's tensor_size taking tensor_size / "
-                          "MemoryBandwidth; 0: off.",
-                          DataRateValue(DataRate(0)),
-                          MakeDataRateAccessor(&ChakraTraceReplay::m_memoryBandwidth),
-                          MakeDataRateChecker());
+                          "the GPU memory's bandwidth in bytes per second, a node's tensor_size "
+                          "taking tensor_size / MemoryBandwidth; 0: off.",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&ChakraTraceReplay::m_memoryBandwidth),
+                          MakeDoubleChecker<double>(0, 1e18));
     return tid;
 }
 
@@ -355,8 +354,7 @@ ChakraTraceReplay::RunNext(uint32_t rank, bool cpu)
 Time
 ChakraTraceReplay::Duration(const ChakraTrace::Node& n) const
 {
-    const uint64_t bandwidth = m_memoryBandwidth.GetBitRate();
-    if (n.durationMicros > 0 || (m_peakFlops <= 0 && bandwidth == 0))
+    if (n.durationMicros > 0 || (m_peakFlops <= 0 && m_memoryBandwidth <= 0))
     {
         return MicroSeconds(n.durationMicros);
     }
@@ -365,9 +363,9 @@ ChakraTraceReplay::Duration(const ChakraTrace::Node& n) const
     {
         seconds = static_cast<double>(n.numOps) / m_peakFlops;
     }
-    if (bandwidth > 0)
+    if (m_memoryBandwidth > 0)
     {
-        seconds = std::max(seconds, static_cast<double>(n.tensorBytes) * 8 / bandwidth);
+        seconds = std::max(seconds, static_cast<double>(n.tensorBytes) / m_memoryBandwidth);
     }
     return NanoSeconds(std::llround(seconds * 1e9));
 }

@@ -9,7 +9,6 @@
 #include "nccl-collective.h"
 
 #include "ns3/chakra-trace.h"
-#include "ns3/data-rate.h"
 
 #include <deque>
 #include <string>
@@ -156,7 +155,7 @@ class ChakraTraceReplay : public Collective
     uint32_t m_flowCount{0};                            //!< Flows of the whole replay.
     uint32_t m_gpus{1};                                 //!< SetGpusPerServer().
     double m_peakFlops{0};                              //!< PeakFlops attribute.
-    DataRate m_memoryBandwidth;                         //!< MemoryBandwidth attribute.
+    double m_memoryBandwidth{0};                        //!< MemoryBandwidth attribute.
 };
 
 } // namespace ns3
