@@ -241,6 +241,7 @@ RdmaQueuePair::DoDispose()
     m_ps = nullptr;
     m_cc = nullptr;
     m_route = nullptr;
+    m_ipId = nullptr;
     m_messages.clear();
     m_onReceive = MessageCallback();
     Object::DoDispose();
@@ -300,6 +301,8 @@ RdmaQueuePair::Connect(Ptr<RdmaStack> stack,
     m_ps->SetProbeCallback(MakeCallback(&RdmaQueuePair::SendProbe, this));
     m_cc = cc;
     m_lineRate = stack->GetLineRate(remote);
+    m_scaleUpPeer = stack->IsScaleUpPeer(remote);
+    m_ipId = nullptr;
     m_baseRto = std::max(m_rtoAttr.IsStrictlyPositive() ? m_rtoAttr : 5 * m_baseRtt, m_minRto);
     m_rto = m_baseRto;
     m_backoff = 0;
@@ -468,6 +471,24 @@ void
 RdmaQueuePair::SetRoute(Ptr<Ipv4Route> route)
 {
     m_route = route;
+}
+
+bool
+RdmaQueuePair::IsScaleUpPeer() const
+{
+    return m_scaleUpPeer;
+}
+
+uint16_t*
+RdmaQueuePair::GetIpIdCounter() const
+{
+    return m_ipId;
+}
+
+void
+RdmaQueuePair::SetIpIdCounter(uint16_t* counter)
+{
+    m_ipId = counter;
 }
 
 // ---------------------------------------------------------------- send side

@@ -281,6 +281,12 @@ class RdmaQueuePair : public Object
     Ptr<Ipv4Route> GetRoute() const;
     /// \param route the route towards the remote node
     void SetRoute(Ptr<Ipv4Route> route);
+    /// \return whether the remote GPU is in this one's scale-up domain (fixed by Setup())
+    bool IsScaleUpPeer() const;
+    /// \return the stack's IPv4 identification counter towards the remote node (null until set)
+    uint16_t* GetIpIdCounter() const;
+    /// \param counter the stack's IPv4 identification counter towards the remote node
+    void SetIpIdCounter(uint16_t* counter);
     /**
      * Send a PULL to the remote queue pair (the NIC's pull pacer calls it).
      * \param cumulative the credit granted to it in all, bytes on the wire
@@ -439,6 +445,8 @@ class RdmaQueuePair : public Object
     PathSelectorContext m_psContext; //!< What the path selector is started with.
     Ptr<RdmaCongestionControl> m_cc; //!< Congestion control.
     Ptr<Ipv4Route> m_route;          //!< Cached route towards the remote node.
+    uint16_t* m_ipId{nullptr};       //!< The stack's IPv4 identification counter to the peer.
+    bool m_scaleUpPeer{false};       //!< Whether the peer is in the scale-up domain.
     uint32_t m_qpn;                  //!< Local QPN.
     uint32_t m_remoteQpn;            //!< Remote QPN.
     Ipv4Address m_local;             //!< Local address.

@@ -295,7 +295,7 @@ RdmaStack::GetLineRate(Ipv4Address remote) const
 uint32_t
 RdmaStack::TransmitterOf(const RdmaQueuePair* qp) const
 {
-    return !m_scaleUpPeers.empty() && IsScaleUpPeer(qp->GetRemoteAddress()) ? SCALE_UP : FABRIC;
+    return qp->IsScaleUpPeer() ? SCALE_UP : FABRIC;
 }
 
 uint32_t
@@ -516,7 +516,7 @@ RdmaStack::TransmitScaleUp(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport
     ++m_stats.packetsSent;
     if (m_direct)
     {
-        TransmitDirect(packet, qp->GetRemoteAddress(), sport, m_scaleUp);
+        TransmitDirect(packet, qp->GetRemoteAddress(), sport, m_scaleUp, IpIdOf(qp));
         return wire;
     }
     SocketIpTosTag tos;
@@ -571,7 +571,7 @@ RdmaStack::Transmit(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport, uint1
     if (m_direct && route && route->GetOutputDevice() == m_nic &&
         qp->GetRemoteAddress() != m_address)
     {
-        TransmitDirect(packet, qp->GetRemoteAddress(), sport, m_ports[0]);
+        TransmitDirect(packet, qp->GetRemoteAddress(), sport, m_ports[0], IpIdOf(qp));
         return wire;
     }
     SocketIpTosTag tos;
@@ -604,7 +604,7 @@ RdmaStack::TransmitOnPlane(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport
     ++m_stats.packetsSent;
     if (m_direct && destination != port.address)
     {
-        TransmitDirect(packet, destination, sport, port);
+        TransmitDirect(packet, destination, sport, port, m_ipId[destination.Get()]);
         return;
     }
     SocketIpTosTag tos;
@@ -619,11 +619,25 @@ RdmaStack::TransmitOnPlane(Ptr<Packet> packet, RdmaQueuePair* qp, uint16_t sport
     m_udp->Send(packet, port.address, destination, sport, RoceBthHeader::UDP_PORT, route);
 }
 
+uint16_t&
+RdmaStack::IpIdOf(RdmaQueuePair* qp)
+{
+    uint16_t* counter = qp->GetIpIdCounter();
+    if (!counter)
+    {
+        // The map's elements stay where they are when it grows: the queue pair keeps the address.
+        counter = &m_ipId[qp->GetRemoteAddress().Get()];
+        qp->SetIpIdCounter(counter);
+    }
+    return *counter;
+}
+
 void
 RdmaStack::TransmitDirect(Ptr<Packet> packet,
                           Ipv4Address destination,
                           uint16_t sport,
-                          const Port& port)
+                          const Port& port,
+                          uint16_t& ipId)
 {
     NS_LOG_FUNCTION(this << packet << destination << sport << port.interface);
     // What UdpL4Protocol::Send() and Ipv4L3Protocol::Send()/SendRealOut() and Ipv4Interface
@@ -653,7 +667,7 @@ RdmaStack::TransmitDirect(Ptr<Packet> packet,
     ip.SetMayFragment();
     // Ipv4L3Protocol counts identifications per (source, destination, protocol); this stack is
     // the node's only source of UDP packets to the fabric's RoCEv2 peers.
-    ip.SetIdentification(m_ipId[destination.Get()]++);
+    ip.SetIdentification(ipId++);
     if (checksum)
     {
         ip.EnableChecksum();

@@ -294,11 +294,18 @@ class RdmaStack : public Object
      * \param destination its destination
      * \param sport its UDP source port
      * \param port the port (of a plane, or the scale-up device)
+     * \param ipId the IPv4 identification counter towards the destination
      */
     void TransmitDirect(Ptr<Packet> packet,
                         Ipv4Address destination,
                         uint16_t sport,
-                        const Port& port);
+                        const Port& port,
+                        uint16_t& ipId);
+    /**
+     * \param qp a queue pair
+     * \return the IPv4 identification counter towards its peer (found once per queue pair)
+     */
+    uint16_t& IpIdOf(RdmaQueuePair* qp);
     /// UDP receive callback of the endpoint.
     void Receive(Ptr<Packet> packet,
                  Ipv4Header header,
