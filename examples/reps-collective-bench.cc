@@ -68,7 +68,10 @@ BusFactor(const std::string& operation, uint32_t n)
                     NcclOperation::ALL_GATHER,
                     NcclOperation::REDUCE_SCATTER,
                     NcclOperation::BROADCAST,
-                    NcclOperation::ALL_TO_ALL})
+                    NcclOperation::ALL_TO_ALL,
+                    NcclOperation::REDUCE,
+                    NcclOperation::GATHER,
+                    NcclOperation::SCATTER})
     {
         if (operation == NcclOperationName(op))
         {

@@ -208,11 +208,20 @@ ReadAttributes(const ChakraProtoMsg::Node& proto, ChakraTrace::Node& node)
         {
             node.iteration = static_cast<uint32_t>(v);
         }
+        else if (node.kind == ChakraTrace::Kind::COLLECTIVE)
+        {
+            // The root of a rooted collective: comm_src (its data's source) or comm_dst.
+            if (node.root != ChakraTrace::NONE && node.root != v)
+            {
+                return "comm_src and comm_dst name different roots (" + std::to_string(node.root) +
+                       ", " + std::to_string(v) + "); allowed: one root";
+            }
+            node.root = static_cast<uint32_t>(v);
+        }
         else if ((n == "comm_src") == (node.kind != ChakraTrace::Kind::SEND))
         {
-            // comm_src of a receive or a broadcast, comm_dst of a send.
-            (node.kind == ChakraTrace::Kind::COLLECTIVE ? node.root : node.peer) =
-                static_cast<uint32_t>(v);
+            // comm_src of a receive, comm_dst of a send.
+            node.peer = static_cast<uint32_t>(v);
         }
     }
     if (node.kind == ChakraTrace::Kind::COLLECTIVE && !hasType)
@@ -266,11 +275,15 @@ IsSupported(ChakraTrace::Collective c)
     switch (c)
     {
     case ChakraTrace::Collective::ALL_REDUCE:
+    case ChakraTrace::Collective::REDUCE:
     case ChakraTrace::Collective::ALL_GATHER:
+    case ChakraTrace::Collective::GATHER:
+    case ChakraTrace::Collective::SCATTER:
     case ChakraTrace::Collective::BROADCAST:
     case ChakraTrace::Collective::ALL_TO_ALL:
     case ChakraTrace::Collective::REDUCE_SCATTER:
     case ChakraTrace::Collective::REDUCE_SCATTER_BLOCK:
+    case ChakraTrace::Collective::BARRIER:
         return true;
     }
     return false;
@@ -524,10 +537,11 @@ ChakraTrace::AddNode(const ChakraProtoMsg::Node& proto, uint32_t rank, Rank& out
     {
         return Describe(out, rank, index) + " is a collective of comm_type " +
                std::to_string(static_cast<int>(n.collective)) +
-               ", which the replay does not run; allowed: ALL_REDUCE (0), ALL_GATHER (2), "
-               "BROADCAST (5), ALL_TO_ALL (6), REDUCE_SCATTER (7), REDUCE_SCATTER_BLOCK (8)";
+               ", which is not one of Chakra's; allowed: 0 (ALL_REDUCE) to 9 (BARRIER)";
     }
-    if ((n.kind == Kind::SEND || n.kind == Kind::COLLECTIVE) && n.bytes == 0)
+    if ((n.kind == Kind::SEND ||
+         (n.kind == Kind::COLLECTIVE && n.collective != Collective::BARRIER)) &&
+        n.bytes == 0)
     {
         return Describe(out, rank, index) + " has no comm_size; allowed: 1 byte or more";
     }
@@ -1147,6 +1161,14 @@ ChakraTrace::CollectiveName(Collective collective)
     case Collective::REDUCE_SCATTER:
     case Collective::REDUCE_SCATTER_BLOCK:
         return "reducescatter";
+    case Collective::REDUCE:
+        return "reduce";
+    case Collective::GATHER:
+        return "gather";
+    case Collective::SCATTER:
+        return "scatter";
+    case Collective::BARRIER:
+        return "barrier";
     }
     return "";
 }

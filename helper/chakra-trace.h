@@ -34,10 +34,11 @@ namespace ns3
  *   compute node on the rank's CPU instead of its GPU.
  * - COMM_SEND_NODE: `comm_dst` (rank), `comm_size` (bytes, >= 1), `comm_tag`.
  * - COMM_RECV_NODE: `comm_src` (rank), `comm_tag`; `comm_size`, if given, equal to the send's.
- * - COMM_COLL_NODE: `comm_type` (ALL_REDUCE, ALL_GATHER, REDUCE_SCATTER, REDUCE_SCATTER_BLOCK,
- *   BROADCAST or ALL_TO_ALL), `comm_size` (bytes, as nccl-tests count them), `pg_name` (the
- *   process group; none: every rank of the trace), `comm_src` (broadcast: the root rank,
- *   default the group's first).
+ * - COMM_COLL_NODE: `comm_type` (any of Chakra's: ALL_REDUCE, REDUCE, ALL_GATHER, GATHER,
+ *   SCATTER, BROADCAST, ALL_TO_ALL, REDUCE_SCATTER, REDUCE_SCATTER_BLOCK, BARRIER),
+ *   `comm_size` (bytes, as nccl-tests count them; a barrier's is not read), `pg_name` (the
+ *   process group; none: every rank of the trace), `comm_src` or `comm_dst` (broadcast,
+ *   reduce, gather, scatter: the root rank, default the group's first).
  * - Every node: `ctrl_deps` and `data_deps` (ids of nodes of the same rank), and the optional
  *   integer attribute `iteration` (the training iteration the node belongs to, default 0).
  *
@@ -45,8 +46,8 @@ namespace ns3
  * Load() links the ranks: the k-th send from rank a to rank b with tag t is matched with the
  * k-th receive at b from a with tag t; the k-th collective of a process group on each of its
  * ranks are one collective call. It refuses, naming the file, the node and the rank: a missing
- * or truncated file, a message that does not parse, an unknown node type, an unsupported
- * collective, a duplicate node id, a dependency on a missing node, a dependency cycle, an
+ * or truncated file, a message that does not parse, an unknown node type, a comm_type that is
+ * not Chakra's, a duplicate node id, a dependency on a missing node, a dependency cycle, an
  * unmatched send or receive, a peer out of range, and collective calls whose ranks disagree.
  *
  * A plain type with no simulator.
@@ -74,11 +75,15 @@ class ChakraTrace
     enum class Collective
     {
         ALL_REDUCE = 0,
+        REDUCE = 1,
         ALL_GATHER = 2,
+        GATHER = 3,
+        SCATTER = 4,
         BROADCAST = 5,
         ALL_TO_ALL = 6,
         REDUCE_SCATTER = 7,
         REDUCE_SCATTER_BLOCK = 8,
+        BARRIER = 9,
     };
 
     /// One node of a rank.
@@ -99,7 +104,7 @@ class ChakraTrace
         uint32_t peer{NONE};                           //!< Send: comm_dst; receive: comm_src.
         uint64_t tag{0};                               //!< comm_tag.
         std::string group;                             //!< pg_name.
-        uint32_t root{NONE};                           //!< Broadcast: comm_src, if given.
+        uint32_t root{NONE};                           //!< Rooted: comm_src or comm_dst.
         uint32_t iteration{0};                         //!< iteration attribute.
         uint32_t match{NONE}; //!< Send, receive: its message; collective: its call.
     };
@@ -123,7 +128,7 @@ class ChakraTrace
         std::vector<uint32_t> nodes;                   //!< Node index on each of them.
         Collective collective{Collective::ALL_REDUCE}; //!< What it runs.
         uint64_t bytes{0};                             //!< Its size.
-        uint32_t root{0};                              //!< Broadcast: index of the root in ranks.
+        uint32_t root{0};                              //!< Rooted: index of the root in ranks.
         std::string name;                              //!< Name of the first rank's node.
     };
 

@@ -29,6 +29,12 @@ NcclOperationName(NcclOperation c)
         return "broadcast";
     case NcclOperation::ALL_TO_ALL:
         return "alltoall";
+    case NcclOperation::REDUCE:
+        return "reduce";
+    case NcclOperation::GATHER:
+        return "gather";
+    case NcclOperation::SCATTER:
+        return "scatter";
     }
     return "?";
 }
@@ -526,15 +532,22 @@ BuildHierarchical(Builder& b, const NcclScheduleParameters& p, const NcclCommuni
     }
 }
 
-/// Pipelined chain from the root along the ring.
+/**
+ * Pipelined chain along the channel's ring: broadcast from the root to the rank before it;
+ * reduce from the rank after the root to the root, each rank adding its own data to what it
+ * forwards.
+ */
 void
-BuildBroadcast(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
+BuildChain(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
 {
     const uint32_t n = comm.GetSize();
     for (uint32_t c = 0; c < p.channels; ++c)
     {
         std::vector<uint32_t> chain = NcclSchedule::Ring(comm, c);
-        std::rotate(chain.begin(), std::find(chain.begin(), chain.end(), p.root), chain.end());
+        auto root = std::find(chain.begin(), chain.end(), p.root);
+        std::rotate(chain.begin(),
+                    p.collective == NcclOperation::REDUCE ? root + 1 : root,
+                    chain.end());
         const uint64_t part = Share(p.bytes, p.channels, c);
         for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
         {
@@ -582,6 +595,44 @@ BuildAllToAll(Builder& b, const NcclScheduleParameters& p, const NcclCommunicato
                 }
                 done[i].insert(done[i].end(), last.begin(), last.end());
             }
+        }
+    }
+}
+
+/**
+ * Gather (every other rank sends its piece to the root) or scatter (the root sends each other
+ * rank its piece), as PyTorch runs them on NCCL's send and receive: peer root + i in turn, at
+ * most window peers at once, each piece over the channels in messages of chunkBytes.
+ */
+void
+BuildRooted(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
+{
+    const uint32_t n = comm.GetSize();
+    const uint64_t perPeer = p.bytes / n;
+    const uint32_t window = p.allToAllWindow == 0 ? n - 1 : p.allToAllWindow;
+    const bool gather = p.collective == NcclOperation::GATHER;
+    std::vector<std::vector<uint32_t>> done(n); // per peer index: its last messages
+    for (uint32_t i = 1; i < n; ++i)
+    {
+        const uint32_t peer = (p.root + i) % n;
+        const std::vector<uint32_t> none;
+        const std::vector<uint32_t>& after = i > window ? done[i - window] : none;
+        for (uint32_t c = 0; c < p.channels; ++c)
+        {
+            const uint64_t part = Share(perPeer, p.channels, c);
+            std::vector<uint32_t> last;
+            for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
+            {
+                const uint64_t bytes = std::min(p.chunkBytes, part - offset);
+                last = b.Message(c,
+                                 gather ? peer : p.root,
+                                 gather ? p.root : peer,
+                                 bytes,
+                                 i,
+                                 static_cast<uint32_t>(k),
+                                 after);
+            }
+            done[i].insert(done[i].end(), last.begin(), last.end());
         }
     }
 }
@@ -653,11 +704,29 @@ BuildTree(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& c
     }
 }
 
+/// \return whether \p c has a root rank
+bool
+IsRooted(NcclOperation c)
+{
+    return c == NcclOperation::BROADCAST || c == NcclOperation::REDUCE ||
+           c == NcclOperation::GATHER || c == NcclOperation::SCATTER;
+}
+
+/// \return whether the size of \p c holds one piece per rank (a multiple of the ranks)
+bool
+IsPerRank(NcclOperation c)
+{
+    return c == NcclOperation::ALL_GATHER || c == NcclOperation::REDUCE_SCATTER ||
+           c == NcclOperation::ALL_TO_ALL || c == NcclOperation::GATHER ||
+           c == NcclOperation::SCATTER;
+}
+
 /// \return "" when the hierarchical algorithm can run \p p on \p comm, else why not
 std::string
 CheckHierarchical(const NcclScheduleParameters& p, const NcclCommunicator& comm)
 {
-    if (p.collective == NcclOperation::BROADCAST || p.collective == NcclOperation::ALL_TO_ALL)
+    if (p.collective != NcclOperation::ALL_REDUCE && p.collective != NcclOperation::ALL_GATHER &&
+        p.collective != NcclOperation::REDUCE_SCATTER)
     {
         return std::string("algorithm = hierarchical for ") + NcclOperationName(p.collective) +
                "; allowed: hierarchical for allreduce, allgather and reducescatter (ring for "
@@ -753,14 +822,11 @@ NcclSchedule::Check(const NcclScheduleParameters& p, const NcclCommunicator& com
             return error;
         }
     }
-    if (p.collective == NcclOperation::BROADCAST && p.root >= n)
+    if (IsRooted(p.collective) && p.root >= n)
     {
         return "root = " + std::to_string(p.root) + "; allowed: 0 to " + std::to_string(n - 1);
     }
-    const bool perRank = p.collective == NcclOperation::ALL_GATHER ||
-                         p.collective == NcclOperation::REDUCE_SCATTER ||
-                         p.collective == NcclOperation::ALL_TO_ALL;
-    if (perRank && p.bytes % n != 0)
+    if (IsPerRank(p.collective) && p.bytes % n != 0)
     {
         return "bytes = " + std::to_string(p.bytes) + " for " + NcclOperationName(p.collective) +
                "; allowed: a multiple of the " + std::to_string(n) + " ranks";
@@ -805,10 +871,15 @@ NcclSchedule::Build(const NcclScheduleParameters& p, const NcclCommunicator& com
         }
         break;
     case NcclOperation::BROADCAST:
-        BuildBroadcast(b, p, comm);
+    case NcclOperation::REDUCE:
+        BuildChain(b, p, comm);
         break;
     case NcclOperation::ALL_TO_ALL:
         BuildAllToAll(b, p, comm);
+        break;
+    case NcclOperation::GATHER:
+    case NcclOperation::SCATTER:
+        BuildRooted(b, p, comm);
         break;
     }
     return b.Take();
@@ -876,8 +947,11 @@ NcclSchedule::BusBandwidthFactor(NcclOperation c, uint32_t n)
     case NcclOperation::ALL_GATHER:
     case NcclOperation::REDUCE_SCATTER:
     case NcclOperation::ALL_TO_ALL:
+    case NcclOperation::GATHER:
+    case NcclOperation::SCATTER:
         return double(n - 1) / n;
     case NcclOperation::BROADCAST:
+    case NcclOperation::REDUCE:
         return 1.0;
     }
     return 1.0;

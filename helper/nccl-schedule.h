@@ -32,6 +32,9 @@ enum class NcclOperation : uint8_t
     REDUCE_SCATTER = 2,
     BROADCAST = 3,
     ALL_TO_ALL = 4,
+    REDUCE = 5,
+    GATHER = 6,
+    SCATTER = 7,
 };
 
 /// \ingroup reps
@@ -46,7 +49,8 @@ enum class NcclAlgorithm : uint8_t
 
 /**
  * \param c a collective
- * \return its name ("allreduce", "allgather", "reducescatter", "broadcast", "alltoall")
+ * \return its name ("allreduce", "allgather", "reducescatter", "broadcast", "alltoall",
+ *         "reduce", "gather", "scatter")
  */
 const char* NcclOperationName(NcclOperation c);
 
@@ -89,9 +93,10 @@ struct NcclScheduleParameters
     NcclAlgorithm algorithm{NcclAlgorithm::RING};        //!< The algorithm.
     /**
      * The collective's size as nccl-tests states it: the buffer of each rank (all-reduce,
-     * broadcast), the output of each rank (all-gather: n pieces), the input of each rank
-     * (reduce-scatter: n pieces), the send buffer of each rank (all-to-all: bytes / n to each
-     * rank, itself included, which is a local copy).
+     * broadcast, reduce), the output of each rank (all-gather: n pieces), the input of each
+     * rank (reduce-scatter: n pieces), the send buffer of each rank (all-to-all: bytes / n to
+     * each rank, itself included, which is a local copy), the root's buffer (gather, scatter:
+     * n pieces, the root's own a local copy).
      */
     uint64_t bytes{0};
     uint32_t channels{2};         //!< Channels (NCCL_MIN_NCHANNELS = NCCL_MAX_NCHANNELS).
@@ -100,8 +105,8 @@ struct NcclScheduleParameters
     uint32_t slots{8};            //!< Messages in flight per connection (NCCL_STEPS).
     uint32_t qpsPerConnection{1}; //!< Queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION).
     bool splitDataOnQps{false};   //!< Split each message over the QPs (NCCL_IB_SPLIT_DATA_ON_QPS).
-    uint32_t root{0};             //!< Root rank of a broadcast.
-    uint32_t allToAllWindow{0};   //!< Peers an all-to-all sends to at once (0: all).
+    uint32_t root{0};             //!< Root rank of a broadcast, reduce, gather or scatter.
+    uint32_t allToAllWindow{0};   //!< Peers an all-to-all, gather or scatter has at once (0: all).
     bool pxn{false};              //!< Send cross-server messages from the GPU on the peer's rail.
 };
 
@@ -117,7 +122,8 @@ struct NcclTransfer
     uint32_t dst{0};     //!< Receiving rank.
     uint32_t qp{0};      //!< Queue pair of the connection.
     uint64_t bytes{0};   //!< Payload bytes.
-    /// Step of the algorithm (ring step; tree: 0 up, 1 down; a2a: peer; hierarchical: the steps
+    /// Step of the algorithm (ring step; broadcast, reduce: hop of the chain; tree: 0 up, 1
+    /// down; a2a: peer; gather, scatter: the peer's distance from the root; hierarchical: the steps
     /// of its phases numbered in turn, e.g. all-reduce on S servers of G GPUs: 0 .. G-2 inside
     /// the servers, G-1 .. G+2S-4 on the rails, then G+2S-3 .. 2G+2S-5 inside the servers).
     uint32_t step{0};
@@ -179,7 +185,8 @@ class NcclSchedule
      * \param c a collective
      * \param n ranks
      * \return the factor nccl-tests gives bus bandwidth over algorithm bandwidth
-     *         (all-reduce 2(n-1)/n; all-gather, reduce-scatter, all-to-all (n-1)/n; broadcast 1)
+     *         (all-reduce 2(n-1)/n; all-gather, reduce-scatter, all-to-all, gather, scatter
+     *         (n-1)/n; broadcast, reduce 1)
      */
     static double BusBandwidthFactor(NcclOperation c, uint32_t n);
 };

@@ -14,7 +14,8 @@ import tempfile
 FABRIC = ["--leaves=2", "--hostsPerLeaf=2", "--spines=2", "--lb=ecmp,reps", "--quiet"]
 FACTORS = {"allreduce": lambda n: 2.0 * (n - 1) / n, "allgather": lambda n: (n - 1) / n,
            "reducescatter": lambda n: (n - 1) / n, "alltoall": lambda n: (n - 1) / n,
-           "broadcast": lambda n: 1.0}
+           "broadcast": lambda n: 1.0, "reduce": lambda n: 1.0, "gather": lambda n: (n - 1) / n,
+           "scatter": lambda n: (n - 1) / n}
 
 
 def main():
@@ -22,7 +23,8 @@ def main():
     failures = []
     compared = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for op, sizes in (("allreduce", [65536, 262144]), ("alltoall", [65536])):
+        for op, sizes in (("allreduce", [65536, 262144]), ("alltoall", [65536]),
+                          ("reduce", [65536]), ("gather", [65536])):
             bench_json = os.path.join(tmp, "bench.json")
             subprocess.run([os.path.join(examples, "reps-collective-bench")] + FABRIC +
                            ["--ncclOperation=" + op, "--sizes=" + ",".join(map(str, sizes)),
@@ -51,8 +53,8 @@ def main():
                         failures.append("%s: busbw %r, expected %r" % (what, row["busbw_GBps"], busbw))
                     if not row["completed"]:
                         failures.append("%s: incomplete" % what)
-    if compared != 6:
-        failures.append("compared %d runs, expected 6" % compared)
+    if compared != 10:
+        failures.append("compared %d runs, expected 10" % compared)
     for f in failures:
         print("FAIL " + f)
     print("check-collective-bench: %s (%d runs compared)" % ("FAIL" if failures else "PASS", compared))

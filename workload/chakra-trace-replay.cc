@@ -35,7 +35,14 @@ OperationOf(ChakraTrace::Collective c)
     switch (c)
     {
     case ChakraTrace::Collective::ALL_REDUCE:
+    case ChakraTrace::Collective::BARRIER:
         return NcclCollective::ALL_REDUCE;
+    case ChakraTrace::Collective::REDUCE:
+        return NcclCollective::REDUCE;
+    case ChakraTrace::Collective::GATHER:
+        return NcclCollective::GATHER;
+    case ChakraTrace::Collective::SCATTER:
+        return NcclCollective::SCATTER;
     case ChakraTrace::Collective::ALL_GATHER:
         return NcclCollective::ALL_GATHER;
     case ChakraTrace::Collective::BROADCAST:
@@ -148,8 +155,19 @@ ChakraTraceReplay::SetTrace(const ChakraTrace& trace)
     {
         Ptr<NcclCollective> c = CreateObject<NcclCollective>();
         c->SetAttribute("Operation", EnumValue(OperationOf(call.collective)));
-        c->SetAttribute("DataBytes", UintegerValue(call.bytes));
         c->SetAttribute("Root", UintegerValue(call.root));
+        if (call.collective == ChakraTrace::Collective::BARRIER)
+        {
+            // torch.distributed's barrier on NCCL: the all-reduce of one element, on one
+            // channel, whose ring moves a message at every one of its steps.
+            c->SetAttribute("DataBytes", UintegerValue(call.ranks.size()));
+            c->SetAttribute("Channels", UintegerValue(1));
+            c->SetAttribute("Algorithm", EnumValue(NcclCollective::RING));
+        }
+        else
+        {
+            c->SetAttribute("DataBytes", UintegerValue(call.bytes));
+        }
         c->SetHosts(call.ranks);
         c->SetGpusPerServer(m_gpus);
         std::string error = c->Check();

@@ -48,7 +48,13 @@ NcclCollective::GetTypeId()
                                 NcclCollective::BROADCAST,
                                 "broadcast",
                                 NcclCollective::ALL_TO_ALL,
-                                "alltoall"))
+                                "alltoall",
+                                NcclCollective::REDUCE,
+                                "reduce",
+                                NcclCollective::GATHER,
+                                "gather",
+                                NcclCollective::SCATTER,
+                                "scatter"))
             .AddAttribute(
                 "Algorithm",
                 "ring; tree (a double binary tree; all-reduce only); or hierarchical (all-reduce, "
@@ -104,7 +110,8 @@ NcclCollective::GetTypeId()
                           MakeBooleanAccessor(&NcclCollective::m_split),
                           MakeBooleanChecker())
             .AddAttribute("Root",
-                          "Broadcast: the rank (position among the hosts) that sends.",
+                          "Broadcast, scatter: the rank (position among the hosts) that sends; "
+                          "reduce, gather: the rank that receives.",
                           UintegerValue(kDefaults.root),
                           MakeUintegerAccessor(&NcclCollective::m_root),
                           MakeUintegerChecker<uint32_t>())
@@ -118,7 +125,8 @@ NcclCollective::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("AllToAllWindow",
                           "All-to-all: peers a rank sends to at once, in the order r+1, r+2, "
-                          "... (0: all at once).",
+                          "... (0: all at once); gather, scatter: peers the root receives from "
+                          "or sends to at once, in the order root+1, root+2, ...",
                           UintegerValue(kDefaults.allToAllWindow),
                           MakeUintegerAccessor(&NcclCollective::m_window),
                           MakeUintegerChecker<uint32_t>());

@@ -42,6 +42,9 @@ class NcclCollective : public Collective
         REDUCE_SCATTER = 2,
         BROADCAST = 3,
         ALL_TO_ALL = 4,
+        REDUCE = 5,
+        GATHER = 6,
+        SCATTER = 7,
     };
 
     /// The algorithm (attribute Algorithm), as NcclAlgorithm.

@@ -299,10 +299,46 @@ TEST_F(ChakraTraceTest, RefusesUnmatchedAndDeadlockedCommunication)
                                {Coll(0, C::ALL_REDUCE, 8)}}),
                         error));
     EXPECT_NE(error.find("which rank 1 never runs"), std::string::npos) << error;
-    // An unsupported collective is named with what is allowed.
-    ChakraTrace::Node barrier = Coll(0, C::ALL_REDUCE, 8);
-    barrier.collective = static_cast<C>(9);
-    EXPECT_FALSE(t.Load(Write({{barrier}, {barrier}}), error));
-    EXPECT_NE(error.find("node 0 'n0' of rank 0 is a collective of comm_type 9"), std::string::npos)
+    // A comm_type that is not Chakra's is named with what is allowed.
+    ChakraTrace::Node odd = Coll(0, C::ALL_REDUCE, 8);
+    odd.collective = static_cast<C>(10);
+    EXPECT_FALSE(t.Load(Write({{odd}, {odd}}), error));
+    EXPECT_NE(error.find("node 0 'n0' of rank 0 is a collective of comm_type 10, which is not "
+                         "one of Chakra's; allowed: 0 (ALL_REDUCE) to 9 (BARRIER)"),
+              std::string::npos)
         << error;
+    // A collective needs a size; a barrier does not.
+    EXPECT_FALSE(t.Load(Write({{Coll(0, C::GATHER, 0)}, {Coll(0, C::GATHER, 0)}}), error));
+    EXPECT_NE(error.find("has no comm_size"), std::string::npos) << error;
+    EXPECT_TRUE(t.Load(Write({{Coll(0, C::BARRIER, 0)}, {Coll(0, C::BARRIER, 0)}}), error))
+        << error;
+    EXPECT_EQ(ChakraTrace::CollectiveName(C::BARRIER), "barrier");
+}
+
+TEST_F(ChakraTraceTest, ReadsEveryCollectiveTypeWithItsRoot)
+{
+    using C = ChakraTrace::Collective;
+    // Chakra's ten comm_types, the rooted ones with root rank 1 (comm_src).
+    std::vector<std::vector<ChakraTrace::Node>> ranks(2);
+    for (int c = 0; c <= 9; ++c)
+    {
+        for (auto& nodes : ranks)
+        {
+            nodes.push_back(Coll(c, static_cast<C>(c), 64));
+            nodes.back().root = 1;
+        }
+    }
+    ChakraTrace t;
+    std::string error;
+    ASSERT_TRUE(t.Load(Write(ranks), error)) << error;
+    ASSERT_EQ(t.GetCalls().size(), 10U);
+    for (int c = 0; c <= 9; ++c)
+    {
+        EXPECT_EQ(t.GetCalls()[c].collective, static_cast<C>(c));
+        EXPECT_EQ(t.GetCalls()[c].root, 1U);
+        EXPECT_NE(ChakraTrace::CollectiveName(static_cast<C>(c)), "");
+    }
+    EXPECT_EQ(ChakraTrace::CollectiveName(C::REDUCE), "reduce");
+    EXPECT_EQ(ChakraTrace::CollectiveName(C::GATHER), "gather");
+    EXPECT_EQ(ChakraTrace::CollectiveName(C::SCATTER), "scatter");
 }

@@ -16,6 +16,7 @@ using ns3::NcclAlgorithm;
 using ns3::NcclAlgorithmName;
 using ns3::NcclCommunicator;
 using ns3::NcclOperation;
+using ns3::NcclOperationName;
 using ns3::NcclSchedule;
 using ns3::NcclScheduleParameters;
 using ns3::NcclTransfer;
@@ -263,6 +264,81 @@ TEST(NcclSchedule, BroadcastIsAPipelinedChainFromTheRoot)
     ExpectTransfer(ts[8], 0, 1, 50, {7});
 }
 
+TEST(NcclSchedule, ReduceIsAPipelinedChainIntoTheRoot)
+{
+    // Root 2 of 4: chain 3 0 1 2 (from the rank after the root, each adding its data); chunks
+    // of 100, 100, 50; hop h of chunk k after hop h - 1 of the same chunk.
+    auto p = Params(NcclOperation::REDUCE, 250);
+    p.root = 2;
+    auto ts = Build(p, NcclCommunicator::Servers(4, 1));
+    ASSERT_EQ(ts.size(), 9U);
+    ExpectTransfer(ts[0], 3, 0, 100, {});
+    ExpectTransfer(ts[1], 0, 1, 100, {0});
+    ExpectTransfer(ts[2], 1, 2, 100, {1});
+    ExpectTransfer(ts[3], 3, 0, 100, {});
+    ExpectTransfer(ts[6], 3, 0, 50, {});
+    ExpectTransfer(ts[8], 1, 2, 50, {7});
+    EXPECT_EQ(ts[8].step, 2U);
+    EXPECT_EQ(ts[8].chunk, 2U);
+    // Every rank but the root sends the whole buffer once, as nccl-tests' factor 1 says.
+    for (const auto& [rank, bytes] : SentBytes(ts))
+    {
+        EXPECT_NE(rank, 2U);
+        EXPECT_DOUBLE_EQ(bytes / 250.0, NcclSchedule::BusBandwidthFactor(NcclOperation::REDUCE, 4));
+    }
+    // Root 0: the chain is the ring rotated to start after it and end at it.
+    p.root = 0;
+    ts = Build(p, NcclCommunicator::Servers(4, 1));
+    ExpectTransfer(ts[0], 1, 2, 100, {});
+    ExpectTransfer(ts[2], 3, 0, 100, {1});
+}
+
+TEST(NcclSchedule, GatherAndScatterAtTheRoot)
+{
+    // 4 ranks, root 1, 400 bytes at the root: 100 from (gather) or to (scatter) each other
+    // rank, peers root+1, root+2, root+3 = 2, 3, 0; messages of 60 bytes; two peers at once.
+    auto p = Params(NcclOperation::GATHER, 400, 60);
+    p.root = 1;
+    p.allToAllWindow = 2;
+    auto ts = Build(p, NcclCommunicator::Servers(4, 1));
+    ASSERT_EQ(ts.size(), 6U);
+    ExpectTransfer(ts[0], 2, 1, 60, {});
+    ExpectTransfer(ts[1], 2, 1, 40, {});
+    ExpectTransfer(ts[2], 3, 1, 60, {});
+    ExpectTransfer(ts[3], 3, 1, 40, {});
+    // The third peer starts once the first one's last message arrived.
+    ExpectTransfer(ts[4], 0, 1, 60, {1});
+    ExpectTransfer(ts[5], 0, 1, 40, {1});
+    EXPECT_EQ(ts[4].step, 3U);
+    p.collective = NcclOperation::SCATTER;
+    p.allToAllWindow = 0;
+    ts = Build(p, NcclCommunicator::Servers(4, 1));
+    ASSERT_EQ(ts.size(), 6U);
+    ExpectTransfer(ts[0], 1, 2, 60, {});
+    ExpectTransfer(ts[3], 1, 3, 40, {});
+    ExpectTransfer(ts[5], 1, 0, 40, {});
+    std::map<uint32_t, uint64_t> received;
+    for (const NcclTransfer& t : ts)
+    {
+        EXPECT_TRUE(t.after.empty());
+        received[t.dst] += t.bytes;
+    }
+    EXPECT_EQ(received, (std::map<uint32_t, uint64_t>{{0, 100}, {2, 100}, {3, 100}}));
+    // The root moves (n-1)/n of its buffer: nccl-tests' factor.
+    EXPECT_DOUBLE_EQ(SentBytes(ts)[1] / 400.0,
+                     NcclSchedule::BusBandwidthFactor(NcclOperation::SCATTER, 4));
+    // Sizes are the root's buffer: a multiple of the ranks; roots among the ranks.
+    p.bytes = 402;
+    EXPECT_EQ(NcclSchedule::Check(p, NcclCommunicator::Servers(4, 1)),
+              "bytes = 402 for scatter; allowed: a multiple of the 4 ranks");
+    p = Params(NcclOperation::GATHER, 400);
+    p.root = 4;
+    EXPECT_EQ(NcclSchedule::Check(p, NcclCommunicator::Servers(4, 1)), "root = 4; allowed: 0 to 3");
+    EXPECT_EQ(NcclOperationName(NcclOperation::REDUCE), std::string("reduce"));
+    EXPECT_EQ(NcclOperationName(NcclOperation::GATHER), std::string("gather"));
+    EXPECT_EQ(NcclOperationName(NcclOperation::SCATTER), std::string("scatter"));
+}
+
 TEST(NcclSchedule, AllToAllWithAWindowOfPeers)
 {
     // 4 ranks, 400 bytes each: 100 to each peer (the own share is a local copy); one peer at
@@ -360,6 +436,9 @@ TEST(NcclSchedule, BusBandwidthFactors)
     EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::ALL_GATHER, 8), 0.875);
     EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::REDUCE_SCATTER, 8), 0.875);
     EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::BROADCAST, 8), 1.0);
+    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::REDUCE, 8), 1.0);
+    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::GATHER, 8), 0.875);
+    EXPECT_DOUBLE_EQ(NcclSchedule::BusBandwidthFactor(NcclOperation::SCATTER, 8), 0.875);
 }
 
 TEST(NcclSchedule, HierarchicalAllReduceOnTwoServersOfTwo)
@@ -449,6 +528,15 @@ TEST(NcclSchedule, HierarchicalChecks)
     EXPECT_EQ(NcclSchedule::Check(p, NcclCommunicator::Servers(2, 2)),
               "algorithm = hierarchical for broadcast; allowed: hierarchical for allreduce, "
               "allgather and reducescatter (ring for every collective)");
+    for (auto c : {NcclOperation::REDUCE, NcclOperation::GATHER, NcclOperation::SCATTER})
+    {
+        p.collective = c;
+        p.bytes = 400;
+        EXPECT_NE(NcclSchedule::Check(p, NcclCommunicator::Servers(2, 2)).find("allowed: hier"),
+                  std::string::npos)
+            << NcclOperationName(c);
+    }
+    p.bytes = 100;
     // Server 1 brings GPU 0 only.
     NcclCommunicator comm;
     comm.server = {0, 0, 1};
