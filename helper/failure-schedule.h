@@ -33,7 +33,9 @@ namespace ns3
  *   and run number draw the same links, in the same order), 1 <= n <= 100000; with `+<gap>`
  *   (a time above 0), the k-th of them (from 0) acts k x gap after the line's time
  *   (`uplinks:2@leaf0+100us`). In a multi-plane fabric, the switches of plane p > 0 are named
- *   `p<p>.<name>` (`p1.spine2`, `link:host3-p1.leaf0`); plane 0's keep their plain names.
+ *   `p<p>.<name>` (`p1.spine2`, `link:host3-p1.leaf0`); plane 0's keep their plain names. With
+ *   servers of several GPUs, the scale-up switch of server s is `scaleup<s>`: GPU h's link is
+ *   `link:host<h>-scaleup<s>`, and `switch:scaleup<s>` is every link of the server's domain.
  * - action:
  *   - `down`: the element goes down (both directions), until an `up` of the same element;
  *   - `up`: it comes back (it must be down);

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-channel.h"
+#include "ns3/simulator.h"
 
 #include <algorithm>
 #include <sstream>
@@ -329,6 +330,77 @@ ScaleUpDomain::GetLinkName(uint32_t host) const
 {
     CheckHost(host, "GetLinkName");
     return "host" + std::to_string(host) + "-scaleup" + std::to_string(host / m_gpus);
+}
+
+void
+ScaleUpDomain::FailLink(uint32_t host, Time at, Time upAt)
+{
+    NS_LOG_FUNCTION(this << host << at << upAt);
+    CheckHost(host, "FailLink");
+    const Time now = Simulator::Now();
+    NS_ABORT_MSG_IF(at < now,
+                    "ScaleUpDomain::FailLink: at (" << at.As(Time::US)
+                                                    << ") must not be in the past");
+    NS_ABORT_MSG_IF(upAt <= at,
+                    "ScaleUpDomain::FailLink: upAt (" << upAt.As(Time::US) << ") must be after at ("
+                                                      << at.As(Time::US) << ")");
+    Simulator::Schedule(at - now,
+                        &ScaleUpDomain::SetLinkState,
+                        Ptr<ScaleUpDomain>(this),
+                        host,
+                        false);
+    if (upAt != Time::Max())
+    {
+        Simulator::Schedule(upAt - now,
+                            &ScaleUpDomain::SetLinkState,
+                            Ptr<ScaleUpDomain>(this),
+                            host,
+                            true);
+    }
+}
+
+void
+ScaleUpDomain::DegradeLink(uint32_t host, DataRate rate, Time at)
+{
+    NS_LOG_FUNCTION(this << host << rate << at);
+    CheckHost(host, "DegradeLink");
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0, "ScaleUpDomain::DegradeLink: rate must be positive");
+    const Time now = Simulator::Now();
+    if (at <= now)
+    {
+        SetLinkRate(host, rate);
+        return;
+    }
+    Simulator::Schedule(at - now,
+                        &ScaleUpDomain::SetLinkRate,
+                        Ptr<ScaleUpDomain>(this),
+                        host,
+                        rate);
+}
+
+bool
+ScaleUpDomain::IsLinkUp(uint32_t host) const
+{
+    CheckHost(host, "IsLinkUp");
+    return m_links[host].up;
+}
+
+void
+ScaleUpDomain::SetLinkState(uint32_t host, bool up)
+{
+    NS_LOG_FUNCTION(this << host << up);
+    Link& l = m_links[host];
+    l.up = up;
+    l.receiver[0]->SetDown(!up);
+    l.receiver[1]->SetDown(!up);
+}
+
+void
+ScaleUpDomain::SetLinkRate(uint32_t host, DataRate rate)
+{
+    NS_LOG_FUNCTION(this << host << rate);
+    m_links[host].device[0]->SetDataRate(rate);
+    m_links[host].device[1]->SetDataRate(rate);
 }
 
 ClosPlane::LinkCounters

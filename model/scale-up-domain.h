@@ -181,6 +181,24 @@ class ScaleUpDomain : public Object
      * \return the counters of that direction of the host's link
      */
     ClosPlane::LinkCounters GetLinkCounters(uint32_t host, uint32_t direction) const;
+    /**
+     * Take a host's link down at \p at and, unless \p upAt is Time::Max(), up again at
+     * \p upAt: both ends drop what arrives while it is down. Nothing reroutes: the GPU's peers
+     * in its server are unreachable over the scale-up domain until the link is back.
+     * \param host a host
+     * \param at when it goes down (not in the past)
+     * \param upAt when it comes back (after \p at; Time::Max(): never)
+     */
+    void FailLink(uint32_t host, Time at, Time upAt);
+    /**
+     * Change the rate of both directions of a host's link at \p at (now if not in the future).
+     * \param host a host
+     * \param rate the new rate (above 0)
+     * \param at when
+     */
+    void DegradeLink(uint32_t host, DataRate rate, Time at);
+    /// \param host a host \return whether its link is up
+    bool IsLinkUp(uint32_t host) const;
     /// \return the rate of the scale-up links (of host 0's)
     DataRate GetRate() const;
     /// \return the one-way propagation delay of the scale-up links (of host 0's)
@@ -207,7 +225,13 @@ class ScaleUpDomain : public Object
         Ptr<PointToPointNetDevice> device[2];  //!< Host side, switch side.
         Ptr<FabricLinkErrorModel> receiver[2]; //!< Receive error model at each side.
         uint32_t port{0};                      //!< The switch's port.
+        bool up{true};                         //!< Whether it is up.
     };
+
+    /// Bring a host's link down or up. \param host the host \param up whether up
+    void SetLinkState(uint32_t host, bool up);
+    /// Set both ends' rate. \param host the host \param rate the rate
+    void SetLinkRate(uint32_t host, DataRate rate);
 
     /**
      * Abort unless a host number is valid.

@@ -175,6 +175,101 @@ class SameServerTestCase : public TestCase
 
 /**
  * \ingroup reps-test
+ * Failure schedules on the scale-up domain: link:host<h>-scaleup<s> and switch:scaleup<s>
+ * resolve to the GPUs' scale-up links (numbered after the planes' links), a GPU of another
+ * server is refused by name; a degraded link runs a same-server flow at its new rate, a
+ * down link holds the flow (its packets dropped and counted) until it is back up.
+ */
+class ScaleUpFailureTestCase : public TestCase
+{
+  public:
+    ScaleUpFailureTestCase()
+        : TestCase("Servers: failure schedules fail and degrade scale-up links")
+    {
+    }
+
+  private:
+    /// \param schedule a failure schedule \param [out] injector its injector \return the flow
+    OneFlow Run(const std::string& schedule, Ptr<FailureInjector>& injector)
+    {
+        Ptr<ClosFabricHelper> h = ServerFabric(2, 4, 4, "Clos");
+        h->SetAttribute("ScaleUpRate", DataRateValue(DataRate("3200Gbps")));
+        Ptr<ClosFabric> f = h->Build();
+        m_planeLinks = f->GetNLinks();
+        if (!schedule.empty())
+        {
+            std::vector<FailureSchedule::Event> events;
+            NS_TEST_EXPECT_MSG_EQ(FailureSchedule::Parse(schedule, events), "", "parsed");
+            injector = CreateObject<FailureInjector>();
+            NS_TEST_EXPECT_MSG_EQ(injector->Schedule(f, events), "", "scheduled");
+        }
+        return RunOne(f, 1, 2, 1000000);
+    }
+
+    void DoRun() override
+    {
+        const Time healthy = DataRate("3200Gbps").CalculateBytesTxTime(1000000);
+        Ptr<FailureInjector> injector;
+        // Resolution: one GPU's link, a whole server's domain, a GPU of another server.
+        OneFlow flow = Run("0 link:host2-scaleup0 rate 100Gbps\n"
+                           "50us switch:scaleup1 down\n"
+                           "60us switch:scaleup1 up\n",
+                           injector);
+        const uint32_t planes = m_planeLinks;
+        NS_TEST_ASSERT_MSG_EQ(planes, 8 + 2 * 2, "8 host links, 2 leaves x 2 spines");
+        if (injector->GetEventLinks(0).size() != 1 || injector->GetEventLinks(1).size() != 4)
+        {
+            NS_TEST_ASSERT_MSG_EQ(injector->GetEventLinks(0).size(), 1, "one link");
+            NS_TEST_ASSERT_MSG_EQ(injector->GetEventLinks(1).size(), 4, "server 1's 4 GPUs");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(injector->GetEventLinks(0)[0], planes + 2, "after the planes'");
+        NS_TEST_ASSERT_MSG_EQ(injector->GetLinkName(planes + 2), "host2-scaleup0", "its name");
+        NS_TEST_ASSERT_MSG_EQ(injector->GetEventLinks(1).size(), 4, "server 1's 4 GPUs");
+        NS_TEST_ASSERT_MSG_EQ(injector->GetEventLinks(1)[0], planes + 4, "from GPU 4");
+        // Degraded to 100 Gb/s: the flow takes 1 MB at that rate (80 us), not 2.5 us.
+        NS_TEST_ASSERT_MSG_EQ(flow.done, true, "the degraded flow completes");
+        NS_TEST_ASSERT_MSG_GT(flow.fct,
+                              DataRate("100Gbps").CalculateBytesTxTime(1000000),
+                              "at the degraded rate");
+        Simulator::Destroy();
+
+        // Down for the first 30 us: the flow waits for the link, its packets are dropped.
+        flow = Run("0 link:host2-scaleup0 down\n30us link:host2-scaleup0 up\n", injector);
+        NS_TEST_ASSERT_MSG_EQ(flow.done, true, "completes once the link is back");
+        NS_TEST_ASSERT_MSG_GT(flow.fct, MicroSeconds(30), "not before the link is back");
+        if (injector->GetOutcomes().size() != 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ(injector->GetOutcomes().size(), 1, "one down line");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_GT(injector->GetOutcomes()[0].drops, 0, "packets dropped while down");
+        Simulator::Destroy();
+
+        // A healthy run, for scale.
+        flow = Run("", injector);
+        NS_TEST_ASSERT_MSG_LT(flow.fct, 2 * healthy, "healthy: at the scale-up rate");
+        Simulator::Destroy();
+
+        // GPU 5 is on server 1: no link to scaleup0.
+        Ptr<ClosFabricHelper> h = ServerFabric(2, 4, 4, "Clos");
+        Ptr<ClosFabric> f = h->Build();
+        std::vector<FailureSchedule::Event> events;
+        FailureSchedule::Parse("0 link:host5-scaleup0 down\n", events);
+        injector = CreateObject<FailureInjector>();
+        NS_TEST_ASSERT_MSG_EQ(injector->Schedule(f, events),
+                              "line 1: element 'link:host5-scaleup0': no such link in this fabric "
+                              "(host5 and scaleup0 are not linked; a scale-up switch scaleup<s> "
+                              "links the GPUs of server s)",
+                              "refused by name");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_planeLinks{0}; //!< Links of the planes of the last fabric built.
+};
+
+/**
+ * \ingroup reps-test
  * Rail-optimised wiring, 2 and 3 tiers: GPU g of every server of a group of HostsPerLeaf
  * servers sits on rail leaf g of the group (the host's link really ends at that leaf, and
  * every leaf has HostsPerLeaf hosts); the Clos wiring keeps a server on one leaf; the summary
@@ -531,6 +626,7 @@ class RepsServersTestSuite : public TestSuite
         AddTestCase(new OneGpuTestCase(), reps::kQuick);
         AddTestCase(new ServersBadValuesTestCase(), reps::kQuick);
         AddTestCase(new NcclServersTestCase(), reps::kQuick);
+        AddTestCase(new ScaleUpFailureTestCase(), reps::kQuick);
     }
 };
 

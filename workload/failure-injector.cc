@@ -13,6 +13,7 @@
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/pointer.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/scale-up-domain.h"
 #include "ns3/shuffle.h"
 #include "ns3/simulator.h"
 
@@ -34,20 +35,6 @@ namespace
 constexpr int64_t FOREVER = std::numeric_limits<int64_t>::max();
 /// No outcome.
 constexpr size_t NONE = std::numeric_limits<size_t>::max();
-
-/**
- * \param fabric the fabric
- * \param link a link
- * \param side which end
- * \return the receive error model of the device at that end
- */
-Ptr<FabricLinkErrorModel>
-ReceiverAt(Ptr<ClosFabric> fabric, uint32_t link, uint32_t side)
-{
-    PointerValue v;
-    fabric->GetLinkDevice(link, side)->GetAttribute("ReceiveErrorModel", v);
-    return v.Get<FabricLinkErrorModel>();
-}
 
 /// An element going down or up, from one line (a flap gives several).
 struct Step
@@ -120,6 +107,27 @@ FailureInjector::DoDispose()
     Object::DoDispose();
 }
 
+Ptr<Node>
+FailureInjector::FindNode(const std::string& name) const
+{
+    Ptr<ScaleUpDomain> scaleUp = m_fabric->GetScaleUp();
+    for (NodeContainer c : {m_fabric->GetHosts(),
+                            m_fabric->GetSwitches(),
+                            scaleUp ? scaleUp->GetSwitches() : NodeContainer()})
+    {
+        for (uint32_t i = 0; i < c.GetN(); ++i)
+        {
+            const bool inDomain = scaleUp && scaleUp->HasSwitch(c.Get(i));
+            if ((inDomain ? scaleUp->GetSwitchName(c.Get(i)) : m_fabric->GetNodeName(c.Get(i))) ==
+                name)
+            {
+                return c.Get(i);
+            }
+        }
+    }
+    return nullptr;
+}
+
 std::string
 FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const
 {
@@ -147,23 +155,15 @@ FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>&
         }
         return "";
     }
-    auto find = [this](const std::string& name) -> Ptr<Node> {
-        for (NodeContainer c : {m_fabric->GetHosts(), m_fabric->GetSwitches()})
-        {
-            for (uint32_t i = 0; i < c.GetN(); ++i)
-            {
-                if (m_fabric->GetNodeName(c.Get(i)) == name)
-                {
-                    return c.Get(i);
-                }
-            }
-        }
-        return nullptr;
-    };
-    Ptr<Node> a = find(e.nodeA);
+    Ptr<ScaleUpDomain> scaleUp = m_fabric->GetScaleUp();
+    Ptr<Node> a = FindNode(e.nodeA);
     if (!a)
     {
         return "element '" + e.GetElement() + "': no node '" + e.nodeA + "' in this fabric";
+    }
+    if (e.isSwitch && scaleUp && scaleUp->HasSwitch(a))
+    {
+        return ResolveScaleUp(e, a, nullptr, links);
     }
     if (e.isSwitch)
     {
@@ -181,10 +181,14 @@ FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>&
         }
         return "";
     }
-    Ptr<Node> b = find(e.nodeB);
+    Ptr<Node> b = FindNode(e.nodeB);
     if (!b)
     {
         return "element '" + e.GetElement() + "': no node '" + e.nodeB + "' in this fabric";
+    }
+    if (scaleUp && (scaleUp->HasSwitch(a) || scaleUp->HasSwitch(b)))
+    {
+        return ResolveScaleUp(e, a, b, links);
     }
     uint32_t link = m_fabric->FindLink(a, b, e.parallel);
     if (link == ClosFabric::NO_LINK)
@@ -195,6 +199,101 @@ FailureInjector::Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>&
     }
     links.push_back(link);
     return "";
+}
+
+std::string
+FailureInjector::ResolveScaleUp(const FailureSchedule::Event& e,
+                                Ptr<Node> a,
+                                Ptr<Node> b,
+                                std::vector<uint32_t>& links) const
+{
+    Ptr<ScaleUpDomain> scaleUp = m_fabric->GetScaleUp();
+    const uint32_t first = m_fabric->GetNLinks();
+    if (!b)
+    {
+        // Every link of the server's switch: its GPUs' links.
+        for (uint32_t h = 0; h < scaleUp->GetNLinks(); ++h)
+        {
+            if (scaleUp->GetSwitch(scaleUp->GetServerOfHost(h)) == a)
+            {
+                links.push_back(first + h);
+            }
+        }
+        return "";
+    }
+    Ptr<Node> sw = scaleUp->HasSwitch(a) ? a : b;
+    Ptr<Node> other = sw == a ? b : a;
+    for (uint32_t h = 0; h < scaleUp->GetNLinks(); ++h)
+    {
+        if (m_fabric->GetHost(h) == other && scaleUp->GetSwitch(scaleUp->GetServerOfHost(h)) == sw)
+        {
+            if (e.parallel > 0)
+            {
+                return "element '" + e.GetElement() + "': a GPU has one scale-up link (#0), not #" +
+                       std::to_string(e.parallel);
+            }
+            links.push_back(first + h);
+            return "";
+        }
+    }
+    return "element '" + e.GetElement() + "': no such link in this fabric (" + e.nodeA + " and " +
+           e.nodeB + " are not linked; a scale-up switch scaleup<s> links the GPUs of server s)";
+}
+
+uint32_t
+FailureInjector::GetNAllLinks() const
+{
+    Ptr<ScaleUpDomain> scaleUp = m_fabric->GetScaleUp();
+    return m_fabric->GetNLinks() + (scaleUp ? scaleUp->GetNLinks() : 0);
+}
+
+Ptr<FabricLinkErrorModel>
+FailureInjector::ReceiverAt(uint32_t link, uint32_t side) const
+{
+    const uint32_t planes = m_fabric->GetNLinks();
+    PointerValue v;
+    (link < planes ? Ptr<NetDevice>(m_fabric->GetLinkDevice(link, side))
+                   : Ptr<NetDevice>(m_fabric->GetScaleUp()->GetLinkDevice(link - planes, side)))
+        ->GetAttribute("ReceiveErrorModel", v);
+    return v.Get<FabricLinkErrorModel>();
+}
+
+void
+FailureInjector::FailLink(uint32_t link, Time at, Time upAt) const
+{
+    const uint32_t planes = m_fabric->GetNLinks();
+    if (link < planes)
+    {
+        m_fabric->FailLink(link, at, upAt);
+    }
+    else
+    {
+        m_fabric->GetScaleUp()->FailLink(link - planes, at, upAt);
+    }
+}
+
+void
+FailureInjector::DegradeLink(uint32_t link, DataRate rate, Time at) const
+{
+    const uint32_t planes = m_fabric->GetNLinks();
+    if (link < planes)
+    {
+        m_fabric->DegradeLink(link, rate, at);
+    }
+    else
+    {
+        m_fabric->GetScaleUp()->DegradeLink(link - planes, rate, at);
+    }
+}
+
+std::string
+FailureInjector::GetLinkName(uint32_t link) const
+{
+    NS_ABORT_MSG_IF(!m_fabric || link >= GetNAllLinks(),
+                    "FailureInjector::GetLinkName: no link " << link << " (call Schedule() first)");
+    const uint32_t planes = m_fabric->GetNLinks();
+    return link < planes ? m_fabric->GetLinkName(link)
+                         : m_fabric->GetScaleUp()->GetLinkName(link - planes);
 }
 
 std::string
@@ -255,7 +354,7 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
     NS_ABORT_MSG_UNLESS(fabric, "FailureInjector: no fabric");
     NS_ABORT_MSG_UNLESS(m_outcomes.empty(), "FailureInjector: Schedule() called twice");
     m_fabric = fabric;
-    const uint32_t nLinks = fabric->GetNLinks();
+    const uint32_t nLinks = GetNAllLinks();
     std::vector<std::vector<uint32_t>> links(events.size());
     // Each element once: the lines of one drawn element act on the same links.
     std::map<std::string, size_t> resolved;
@@ -403,7 +502,7 @@ FailureInjector::DownPeriods(const std::vector<FailureSchedule::Event>& events,
 void
 FailureInjector::ScheduleDowns()
 {
-    const uint32_t nLinks = m_fabric->GetNLinks();
+    const uint32_t nLinks = GetNAllLinks();
     for (uint32_t link = 0; link < nLinks; ++link)
     {
         std::vector<DownPeriod>& periods = m_down[link];
@@ -418,7 +517,7 @@ FailureInjector::ScheduleDowns()
         int64_t start = periods[0].startNs;
         int64_t end = periods[0].endNs;
         auto fail = [this, link](int64_t s, int64_t e) {
-            m_fabric->FailLink(link, NanoSeconds(s), e == FOREVER ? Time::Max() : NanoSeconds(e));
+            FailLink(link, NanoSeconds(s), e == FOREVER ? Time::Max() : NanoSeconds(e));
         };
         for (size_t p = 1; p < periods.size(); ++p)
         {
@@ -434,7 +533,7 @@ FailureInjector::ScheduleDowns()
         fail(start, end);
         for (uint32_t side = 0; side < 2; ++side)
         {
-            ReceiverAt(m_fabric, link, side)
+            ReceiverAt(link, side)
                 ->TraceConnectWithoutContext("Drop", MakeBoundCallback(&DropSink, this, link));
         }
     }
@@ -453,7 +552,7 @@ FailureInjector::ScheduleChanges(const std::vector<FailureSchedule::Event>& even
             const Time at = NanoSeconds(e.timeNs + static_cast<int64_t>(k) * e.gapNs);
             if (e.action == FailureSchedule::RATE)
             {
-                m_fabric->DegradeLink(links[i][k], DataRate(e.rateBps), at);
+                DegradeLink(links[i][k], DataRate(e.rateBps), at);
             }
             else if (e.action == FailureSchedule::LOSS || e.action == FailureSchedule::BER)
             {
@@ -500,14 +599,14 @@ FailureInjector::SetLoss(uint32_t link, Ptr<RateErrorModel> model, size_t outcom
     {
         for (uint32_t side = 0; side < 2; ++side)
         {
-            ReceiverAt(m_fabric, link, side)
+            ReceiverAt(link, side)
                 ->TraceConnectWithoutContext("Loss", MakeBoundCallback(&LossSink, this, link));
         }
     }
     m_lossOutcome[link] = outcome;
     for (uint32_t side = 0; side < 2; ++side)
     {
-        ReceiverAt(m_fabric, link, side)->SetLossModel(model);
+        ReceiverAt(link, side)->SetLossModel(model);
     }
 }
 

@@ -17,6 +17,7 @@
 namespace ns3
 {
 
+class FabricLinkErrorModel;
 class Packet;
 class RateErrorModel;
 
@@ -89,9 +90,17 @@ class FailureInjector : public Object
     /**
      * \param event the index of an event in the vector given to Schedule()
      * \return the links it acts on (uplinks: in the order picked, the k-th acting k gaps
-     *         after the event's time); empty before Schedule() or when the index is past the end
+     *         after the event's time); empty before Schedule() or when the index is past the end.
+     *         A link below ClosFabric::GetNLinks() is a link of the planes; link
+     *         GetNLinks() + h is host h's scale-up link (ScaleUpDomain)
      */
     std::vector<uint32_t> GetEventLinks(size_t event) const;
+
+    /**
+     * \param link a link as GetEventLinks() numbers them
+     * \return its name (leaf0-spine1, host3-scaleup0)
+     */
+    std::string GetLinkName(uint32_t link) const;
 
   protected:
     void DoDispose() override;
@@ -112,6 +121,29 @@ class FailureInjector : public Object
      * \return an empty string, or what is wrong
      */
     std::string Resolve(const FailureSchedule::Event& e, std::vector<uint32_t>& links) const;
+
+    /// \param name a node's name \return the node of the fabric or its scale-up domain, or null
+    Ptr<Node> FindNode(const std::string& name) const;
+    /**
+     * Find the scale-up links of an element that names a scale-up switch.
+     * \param e the event
+     * \param a its first node
+     * \param b its second node (null for a switch element)
+     * \param[out] links their links
+     * \return an empty string, or what is wrong
+     */
+    std::string ResolveScaleUp(const FailureSchedule::Event& e,
+                               Ptr<Node> a,
+                               Ptr<Node> b,
+                               std::vector<uint32_t>& links) const;
+    /// \return the links of the planes and the scale-up links
+    uint32_t GetNAllLinks() const;
+    /// \param link a link \param side an end \return the receive error model at that end
+    Ptr<FabricLinkErrorModel> ReceiverAt(uint32_t link, uint32_t side) const;
+    /// Take a link down and up. \param link the link \param at when \param upAt until when
+    void FailLink(uint32_t link, Time at, Time upAt) const;
+    /// Change a link's rate. \param link the link \param rate the rate \param at when
+    void DegradeLink(uint32_t link, DataRate rate, Time at) const;
 
     /**
      * Pick the leaf uplinks of an uplinks element.
