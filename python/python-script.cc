@@ -701,6 +701,14 @@ class PyInjector : public SimulationHandle
         return event < 0 ? std::vector<uint32_t>{} : m_injector->GetEventLinks(event);
     }
 
+    /// \param link a link as event_links() numbers them \return its name
+    std::string LinkName(int64_t link) const
+    {
+        CheckAlive();
+        return m_injector->GetLinkName(
+            ToIndex(link, m_injector->GetNLinks(), "FailureInjector.link_name", "link"));
+    }
+
   private:
     Ptr<FailureInjector> m_injector; //!< The injector.
 };
@@ -1908,7 +1916,8 @@ PythonScript::Bind(py::module_& m)
 
     py::class_<PyInjector, std::shared_ptr<PyInjector>>(m, "FailureInjector")
         .def("outcomes", &PyInjector::Outcomes)
-        .def("event_links", &PyInjector::EventLinks, py::arg("event"));
+        .def("event_links", &PyInjector::EventLinks, py::arg("event"))
+        .def("link_name", &PyInjector::LinkName, py::arg("link"));
 
     py::class_<PyFabric, std::shared_ptr<PyFabric>>(m, "ClosFabric")
         .def_property_readonly("n_hosts", &PyFabric::GetNHosts)

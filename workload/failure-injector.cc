@@ -241,8 +241,12 @@ FailureInjector::ResolveScaleUp(const FailureSchedule::Event& e,
 }
 
 uint32_t
-FailureInjector::GetNAllLinks() const
+FailureInjector::GetNLinks() const
 {
+    if (!m_fabric)
+    {
+        return 0;
+    }
     Ptr<ScaleUpDomain> scaleUp = m_fabric->GetScaleUp();
     return m_fabric->GetNLinks() + (scaleUp ? scaleUp->GetNLinks() : 0);
 }
@@ -289,7 +293,7 @@ FailureInjector::DegradeLink(uint32_t link, DataRate rate, Time at) const
 std::string
 FailureInjector::GetLinkName(uint32_t link) const
 {
-    NS_ABORT_MSG_IF(!m_fabric || link >= GetNAllLinks(),
+    NS_ABORT_MSG_IF(link >= GetNLinks(),
                     "FailureInjector::GetLinkName: no link " << link << " (call Schedule() first)");
     const uint32_t planes = m_fabric->GetNLinks();
     return link < planes ? m_fabric->GetLinkName(link)
@@ -354,7 +358,7 @@ FailureInjector::Schedule(Ptr<ClosFabric> fabric, const std::vector<FailureSched
     NS_ABORT_MSG_UNLESS(fabric, "FailureInjector: no fabric");
     NS_ABORT_MSG_UNLESS(m_outcomes.empty(), "FailureInjector: Schedule() called twice");
     m_fabric = fabric;
-    const uint32_t nLinks = GetNAllLinks();
+    const uint32_t nLinks = GetNLinks();
     std::vector<std::vector<uint32_t>> links(events.size());
     // Each element once: the lines of one drawn element act on the same links.
     std::map<std::string, size_t> resolved;
@@ -502,7 +506,7 @@ FailureInjector::DownPeriods(const std::vector<FailureSchedule::Event>& events,
 void
 FailureInjector::ScheduleDowns()
 {
-    const uint32_t nLinks = GetNAllLinks();
+    const uint32_t nLinks = GetNLinks();
     for (uint32_t link = 0; link < nLinks; ++link)
     {
         std::vector<DownPeriod>& periods = m_down[link];

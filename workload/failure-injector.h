@@ -101,6 +101,9 @@ class FailureInjector : public Object
      * \return its name (leaf0-spine1, host3-scaleup0)
      */
     std::string GetLinkName(uint32_t link) const;
+    /// \return the links GetEventLinks() numbers: the planes' and the scale-up links (0 before
+    ///         Schedule())
+    uint32_t GetNLinks() const;
 
   protected:
     void DoDispose() override;
@@ -136,8 +139,6 @@ class FailureInjector : public Object
                                Ptr<Node> a,
                                Ptr<Node> b,
                                std::vector<uint32_t>& links) const;
-    /// \return the links of the planes and the scale-up links
-    uint32_t GetNAllLinks() const;
     /// \param link a link \param side an end \return the receive error model at that end
     Ptr<FabricLinkErrorModel> ReceiverAt(uint32_t link, uint32_t side) const;
     /// Take a link down and up. \param link the link \param at when \param upAt until when

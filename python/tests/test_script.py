@@ -345,6 +345,21 @@ def test_failure_schedule_on_the_fabric():
     assert injector.outcomes()[0]["action"] == "down"
 
 
+def test_failure_schedule_on_scale_up_links():
+    """Servers of 2 GPUs: a scale-up link is failed by name, numbered after the planes' links
+    and named back; a link number out of range raises ValueError."""
+    fabric, launcher, runner = tiny_fabric(GpusPerServer=2)
+    injector = fabric.schedule_failures("5us link:host1-scaleup0 down\n8us switch:scaleup1 down\n")
+    assert injector.event_links(0) == [fabric.n_links + 1]
+    assert injector.link_name(fabric.n_links + 1) == "host1-scaleup0"
+    assert [injector.link_name(l) for l in injector.event_links(1)] == [
+        "host2-scaleup1", "host3-scaleup1"]
+    with pytest.raises(ValueError, match=r"FailureInjector.link_name: link"):
+        injector.link_name(fabric.n_links + 4)
+    runner.run(time_limit="10ms")
+    assert [o["action"] for o in injector.outcomes()] == ["down", "down"]
+
+
 def test_time():
     t = reps.Time("8us")
     assert (5 * t).ns == 40000 and (t * 5) == reps.Time("40us") and str(t) == "8us"
