@@ -567,34 +567,54 @@ BuildChain(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& 
     }
 }
 
+/**
+ * One rank's data for one peer: over the channels, each channel's share in messages of
+ * chunkBytes, all after \p after.
+ * \return the last message of every channel
+ */
+std::vector<uint32_t>
+PostToPeer(Builder& b,
+           const NcclScheduleParameters& p,
+           uint32_t src,
+           uint32_t dst,
+           uint64_t bytes,
+           uint32_t step,
+           const std::vector<uint32_t>& after)
+{
+    std::vector<uint32_t> done;
+    for (uint32_t c = 0; c < p.channels; ++c)
+    {
+        const uint64_t part = Share(bytes, p.channels, c);
+        std::vector<uint32_t> last;
+        for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
+        {
+            const uint64_t size = std::min(p.chunkBytes, part - offset);
+            last = b.Message(c, src, dst, size, step, static_cast<uint32_t>(k), after);
+        }
+        done.insert(done.end(), last.begin(), last.end());
+    }
+    return done;
+}
+
 /// Every rank to every other, peer (r + i) mod n in turn, at most window peers at once.
 void
 BuildAllToAll(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
 {
     const uint32_t n = comm.GetSize();
-    const uint64_t perPeer = p.bytes / n;
     const uint32_t window = p.allToAllWindow == 0 ? n - 1 : p.allToAllWindow;
+    const std::vector<uint32_t> none;
     for (uint32_t r = 0; r < n; ++r)
     {
         std::vector<std::vector<uint32_t>> done(n); // per peer index: its last messages
         for (uint32_t i = 1; i < n; ++i)
         {
-            std::vector<uint32_t> after;
-            if (i > window)
-            {
-                after = done[i - window];
-            }
-            for (uint32_t c = 0; c < p.channels; ++c)
-            {
-                const uint64_t part = Share(perPeer, p.channels, c);
-                std::vector<uint32_t> last;
-                for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
-                {
-                    const uint64_t bytes = std::min(p.chunkBytes, part - offset);
-                    last = b.Message(c, r, (r + i) % n, bytes, i, static_cast<uint32_t>(k), after);
-                }
-                done[i].insert(done[i].end(), last.begin(), last.end());
-            }
+            done[i] = PostToPeer(b,
+                                 p,
+                                 r,
+                                 (r + i) % n,
+                                 p.bytes / n,
+                                 i,
+                                 i > window ? done[i - window] : none);
         }
     }
 }
@@ -608,32 +628,20 @@ void
 BuildRooted(Builder& b, const NcclScheduleParameters& p, const NcclCommunicator& comm)
 {
     const uint32_t n = comm.GetSize();
-    const uint64_t perPeer = p.bytes / n;
     const uint32_t window = p.allToAllWindow == 0 ? n - 1 : p.allToAllWindow;
     const bool gather = p.collective == NcclOperation::GATHER;
+    const std::vector<uint32_t> none;
     std::vector<std::vector<uint32_t>> done(n); // per peer index: its last messages
     for (uint32_t i = 1; i < n; ++i)
     {
         const uint32_t peer = (p.root + i) % n;
-        const std::vector<uint32_t> none;
-        const std::vector<uint32_t>& after = i > window ? done[i - window] : none;
-        for (uint32_t c = 0; c < p.channels; ++c)
-        {
-            const uint64_t part = Share(perPeer, p.channels, c);
-            std::vector<uint32_t> last;
-            for (uint64_t offset = 0, k = 0; offset < part; offset += p.chunkBytes, ++k)
-            {
-                const uint64_t bytes = std::min(p.chunkBytes, part - offset);
-                last = b.Message(c,
-                                 gather ? peer : p.root,
-                                 gather ? p.root : peer,
-                                 bytes,
-                                 i,
-                                 static_cast<uint32_t>(k),
-                                 after);
-            }
-            done[i].insert(done[i].end(), last.begin(), last.end());
-        }
+        done[i] = PostToPeer(b,
+                             p,
+                             gather ? peer : p.root,
+                             gather ? p.root : peer,
+                             p.bytes / n,
+                             i,
+                             i > window ? done[i - window] : none);
     }
 }
 
