@@ -378,21 +378,12 @@ ScaleUpDomain::DegradeLink(uint32_t host, DataRate rate, Time at)
                         rate);
 }
 
-bool
-ScaleUpDomain::IsLinkUp(uint32_t host) const
-{
-    CheckHost(host, "IsLinkUp");
-    return m_links[host].up;
-}
-
 void
 ScaleUpDomain::SetLinkState(uint32_t host, bool up)
 {
     NS_LOG_FUNCTION(this << host << up);
-    Link& l = m_links[host];
-    l.up = up;
-    l.receiver[0]->SetDown(!up);
-    l.receiver[1]->SetDown(!up);
+    m_links[host].receiver[0]->SetDown(!up);
+    m_links[host].receiver[1]->SetDown(!up);
 }
 
 void

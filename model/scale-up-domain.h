@@ -197,8 +197,6 @@ class ScaleUpDomain : public Object
      * \param at when
      */
     void DegradeLink(uint32_t host, DataRate rate, Time at);
-    /// \param host a host \return whether its link is up
-    bool IsLinkUp(uint32_t host) const;
     /// \return the rate of the scale-up links (of host 0's)
     DataRate GetRate() const;
     /// \return the one-way propagation delay of the scale-up links (of host 0's)
@@ -225,7 +223,6 @@ class ScaleUpDomain : public Object
         Ptr<PointToPointNetDevice> device[2];  //!< Host side, switch side.
         Ptr<FabricLinkErrorModel> receiver[2]; //!< Receive error model at each side.
         uint32_t port{0};                      //!< The switch's port.
-        bool up{true};                         //!< Whether it is up.
     };
 
     /// Bring a host's link down or up. \param host the host \param up whether up

@@ -117,9 +117,7 @@ FailureInjector::FindNode(const std::string& name) const
     {
         for (uint32_t i = 0; i < c.GetN(); ++i)
         {
-            const bool inDomain = scaleUp && scaleUp->HasSwitch(c.Get(i));
-            if ((inDomain ? scaleUp->GetSwitchName(c.Get(i)) : m_fabric->GetNodeName(c.Get(i))) ==
-                name)
+            if (m_fabric->GetNodeName(c.Get(i)) == name)
             {
                 return c.Get(i);
             }
