@@ -130,7 +130,7 @@ RdmaStack::DoDispose()
         }
     }
     m_ports.clear();
-    m_scaleUp = Port{nullptr, 0, Ipv4Address()};
+    m_scaleUp = Port{nullptr, 0, Ipv4Address(), Address()};
     m_scaleUpPeers.clear();
     m_relayedPeers.clear();
     m_direct = false;
@@ -205,7 +205,7 @@ void
 RdmaStack::FindPlanePorts()
 {
     m_ports.clear();
-    m_ports.push_back(Port{m_nic, m_interface, m_address});
+    m_ports.push_back(Port{m_nic, m_interface, m_address, m_nic->GetBroadcast()});
     // The next interfaces are ports of further planes while they are point-to-point devices
     // whose addresses step by the same stride (ClosFabricHelper's plane addressing).
     for (uint32_t i = 2; i < m_ipv4->GetNInterfaces(); i++)
@@ -229,7 +229,7 @@ RdmaStack::FindPlanePorts()
         {
             break;
         }
-        m_ports.push_back(Port{dev, i, address});
+        m_ports.push_back(Port{dev, i, address, dev->GetBroadcast()});
     }
     NS_LOG_LOGIC("node " << m_node->GetId() << ": " << m_ports.size() << " plane(s)");
 }
@@ -266,7 +266,7 @@ RdmaStack::FindScaleUpPort()
     {
         return;
     }
-    m_scaleUp = Port{dev, i, m_address};
+    m_scaleUp = Port{dev, i, m_address, dev->GetBroadcast()};
     DataRateValue rate;
     dev->GetAttribute("DataRate", rate);
     m_scaleUpRate = rate.Get();
@@ -501,7 +501,14 @@ RdmaStack::SendOne(uint32_t tx)
         return; // nothing to send: the NIC idles until a queue pair or an ACK wakes it
     }
     const DataRate& rate = tx == SCALE_UP ? m_scaleUpRate : m_lineRate;
-    t.freeAt = Simulator::Now() + rate.CalculateBytesTxTime(wire);
+    if (wire != t.lastWire || rate.GetBitRate() != t.lastBps)
+    {
+        // Most packets are full-sized at one rate: ns-3's 128-bit division once per size.
+        t.lastWire = wire;
+        t.lastBps = rate.GetBitRate();
+        t.lastTxTime = rate.CalculateBytesTxTime(wire);
+    }
+    t.freeAt = Simulator::Now() + t.lastTxTime;
     if (!t.control.empty() || !t.ready.empty())
     {
         t.event = Simulator::Schedule(t.freeAt - Simulator::Now(), &RdmaStack::SendOne, this, tx);
@@ -673,10 +680,7 @@ RdmaStack::TransmitDirect(Ptr<Packet> packet,
         ip.EnableChecksum();
     }
     m_tc->Send(port.nic,
-               Create<Ipv4QueueDiscItem>(packet,
-                                         port.nic->GetBroadcast(),
-                                         Ipv4L3Protocol::PROT_NUMBER,
-                                         ip));
+               Create<Ipv4QueueDiscItem>(packet, port.broadcast, Ipv4L3Protocol::PROT_NUMBER, ip));
 }
 
 bool

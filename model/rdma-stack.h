@@ -220,6 +220,7 @@ class RdmaStack : public Object
         Ptr<NetDevice> nic;  //!< Its device.
         uint32_t interface;  //!< Its IPv4 interface.
         Ipv4Address address; //!< Its address.
+        Address broadcast;   //!< Its device's broadcast address, the frames' destination.
     };
 
     /// The transmit clock and queues of one device: the fabric NIC, or the scale-up device.
@@ -229,6 +230,9 @@ class RdmaStack : public Object
         std::deque<RdmaQueuePair*> ready; //!< Queue pairs that may send, round-robin.
         Time freeAt;                      //!< When the device finishes the last packet.
         EventId event;                    //!< Next SendOne().
+        uint64_t lastBps{0};              //!< The rate of the last packet's time on the wire.
+        uint32_t lastWire{0};             //!< The size of the last packet, framing included.
+        Time lastTxTime;                  //!< The last packet's time on the wire.
     };
 
     /// The fabric NIC's transmitter.
