@@ -231,11 +231,8 @@ DistributedRun::GatherToRoot(const std::vector<uint64_t>& part)
 const std::vector<std::string>&
 DistributedRun::SummedExtras()
 {
-    static const std::vector<std::string> names = {"timeouts",
-                                                   "nacks",
-                                                   "nacks_last_hop",
-                                                   "ecn_acks",
-                                                   "link_packets"};
+    static const std::vector<std::string> names =
+        {"timeouts", "nacks", "nacks_last_hop", "ecn_acks", "link_packets", "simulator_events"};
     return names;
 }
 

@@ -452,6 +452,8 @@ ExperimentRun::Collect()
     r.extra["base_rtt_us"] = m_fabricRtt.ToDouble(Time::US);
     r.extra["link_packets"] = linkPackets;
     r.extra["wall_us_per_link_packet"] = linkPackets ? r.wallSeconds * 1e6 / linkPackets : 0.0;
+    // Events the simulator executed in this run (every rank's, summed, on the distributed engine).
+    r.extra["simulator_events"] = Simulator::GetEventCount();
     if (DistributedRun::IsEnabled())
     {
         GatherRanks();

@@ -157,8 +157,20 @@ OptionParser::CheckAttributeDefault(const std::string& name,
 }
 
 void
+OptionParser::PreferFastScheduler()
+{
+    const char* env = std::getenv("NS_GLOBAL_VALUE");
+    if (env && std::string(env).find("SchedulerType=") != std::string::npos)
+    {
+        return;
+    }
+    GlobalValue::Bind("SchedulerType", StringValue(DEFAULT_SCHEDULER));
+}
+
+void
 OptionParser::Parse(CommandLine& cmd, int argc, char* argv[])
 {
+    PreferFastScheduler();
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];

@@ -314,6 +314,18 @@ class OptionParser
      */
     static void Parse(CommandLine& cmd, int argc, char* argv[]);
 
+    /// The event scheduler the module's programs use unless told otherwise.
+    static constexpr const char* DEFAULT_SCHEDULER = "ns3::PriorityQueueScheduler";
+
+    /**
+     * Make ns-3's priority-queue scheduler (DEFAULT_SCHEDULER) the simulator's, unless the
+     * environment (NS_GLOBAL_VALUE) names a SchedulerType. Called before the command line is
+     * read, so that --SchedulerType still chooses another. Every scheduler of ns-3 runs events
+     * in the same order (by time, then by insertion), so the results are the same bit for bit;
+     * this one is the fastest on the module's fabrics (manual, "The fastest way to run it").
+     */
+    static void PreferFastScheduler();
+
     /**
      * Check one "Type::Attribute" default as Parse() does.
      * \param name the argument without its leading "--" ("ns3::MrcPathSelector::PathCount").

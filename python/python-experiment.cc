@@ -54,8 +54,10 @@ ApplyGlobal(const std::string& name, const std::string& value)
         ok = TypeId::LookupByNameFailSafe(value, &tid) &&
              tid.IsChildOf(TypeId::LookupByName("ns3::Scheduler"));
         error = "--SchedulerType: '" + value +
-                "' is not a scheduler; allowed: the TypeId of a Scheduler (ns3::MapScheduler, "
-                "ns3::HeapScheduler, ns3::ListScheduler, ns3::CalendarScheduler)";
+                "' is not a scheduler; allowed: the TypeId of a Scheduler "
+                "(ns3::PriorityQueueScheduler, "
+                "the default, ns3::MapScheduler, ns3::HeapScheduler, ns3::ListScheduler, "
+                "ns3::CalendarScheduler)";
     }
     else
     {
@@ -124,6 +126,7 @@ PythonExperiment::Prepare(const Options& extra) const
 {
     PythonExitGuard guard;
     Config::Reset();
+    OptionParser::PreferFastScheduler(); // as the programs do; SchedulerType= still chooses
     auto exp = std::make_unique<FabricExperiment>();
     for (const auto& [name, value] : m_options)
     {

@@ -27,7 +27,8 @@ import subprocess
 import sys
 import tempfile
 
-IGNORED = {"wall_s", "wall_us_per_link_packet", "json", "csv", "systems", "quiet"}
+IGNORED = {"wall_s", "wall_us_per_link_packet", "simulator_events", "json", "csv", "systems",
+           "quiet"}
 
 
 def strip(value):

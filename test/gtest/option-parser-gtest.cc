@@ -1,11 +1,16 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Unit tests of OptionParser: sizes with units, rates, times, ranges, lists and choices.
+ * Unit tests of OptionParser: sizes with units, rates, times, ranges, lists and choices, and
+ * the programs' event scheduler.
  */
 
+#include "ns3/command-line.h"
+#include "ns3/global-value.h"
 #include "ns3/option-parser.h"
+#include "ns3/string.h"
 
+#include <cstdlib>
 #include <gtest/gtest.h>
 
 using ns3::DataRate;
@@ -276,4 +281,45 @@ TEST(OptionParserAttributes, DefaultsAreCheckedWithoutAborting)
     EXPECT_NE(error.find("no type 'ns3::NoSuchType'"), std::string::npos) << error;
     EXPECT_FALSE(OptionParser::CheckAttributeDefault("::", "1", error));
     EXPECT_NE(error.find("not an option of this program"), std::string::npos) << error;
+}
+
+// The programs' scheduler: ns-3's priority queue unless the environment or the command line
+// names another (the command line binds after PreferFastScheduler()).
+TEST(OptionParserScheduler, PriorityQueueUnlessTheEnvironmentOrCommandLineSaysOtherwise)
+{
+    using ns3::GlobalValue;
+    using ns3::StringValue;
+    const char* old = std::getenv("NS_GLOBAL_VALUE");
+    const std::string saved = old ? old : "";
+    StringValue value;
+
+    unsetenv("NS_GLOBAL_VALUE");
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::MapScheduler"));
+    OptionParser::PreferFastScheduler();
+    GlobalValue::GetValueByName("SchedulerType", value);
+    EXPECT_EQ(value.Get(), "ns3::PriorityQueueScheduler");
+
+    ns3::CommandLine cmd;
+    char program[] = "program";
+    char chosen[] = "--SchedulerType=ns3::HeapScheduler";
+    char* argv[] = {program, chosen};
+    OptionParser::Parse(cmd, 2, argv);
+    GlobalValue::GetValueByName("SchedulerType", value);
+    EXPECT_EQ(value.Get(), "ns3::HeapScheduler");
+
+    setenv("NS_GLOBAL_VALUE", "RngRun=3;SchedulerType=ns3::CalendarScheduler", 1);
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::CalendarScheduler"));
+    OptionParser::PreferFastScheduler();
+    GlobalValue::GetValueByName("SchedulerType", value);
+    EXPECT_EQ(value.Get(), "ns3::CalendarScheduler");
+
+    if (old)
+    {
+        setenv("NS_GLOBAL_VALUE", saved.c_str(), 1);
+    }
+    else
+    {
+        unsetenv("NS_GLOBAL_VALUE");
+    }
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::MapScheduler"));
 }
