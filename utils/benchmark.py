@@ -118,7 +118,8 @@ QUICK = {"build-1024": [], "perm-128-8MiB-reps": ["--flowSize=1MiB"],
 PEERS = {
     "perm-128-8MiB-dcqcn-pfc-ecmp": [
         ("HPCC-lineage ns-3 RDMA fork (aliyun/ns-3-alibabacloud, branch dev/qp, "
-         "scratch/NormalNetwork, ns-3.36.1, -O3), same fabric, matrix and CC", 7.0, 3.45, 867)],
+         "scratch/NormalNetwork, ns-3.36.1, optimized profile (-O3), sequential simulator), "
+         "same fabric and CC, the permutation i -> i+8", 3.99, 1.90, 870)],
     "perm-128-8MiB-reps": [
         ("the REPS authors' htsim (htsim_uec, perm_n128_s8388608.cm, freezing)", 2.30, None,
          None)],
