@@ -501,11 +501,12 @@ RdmaStack::SendOne(uint32_t tx)
         return; // nothing to send: the NIC idles until a queue pair or an ACK wakes it
     }
     const DataRate& rate = tx == SCALE_UP ? m_scaleUpRate : m_lineRate;
-    if (wire != t.lastWire || rate.GetBitRate() != t.lastBps)
+    const uint64_t bps = rate.GetBitRate();
+    if (wire != t.lastWire || bps != t.lastBps)
     {
         // Most packets are full-sized at one rate: ns-3's 128-bit division once per size.
         t.lastWire = wire;
-        t.lastBps = rate.GetBitRate();
+        t.lastBps = bps;
         t.lastTxTime = rate.CalculateBytesTxTime(wire);
     }
     t.freeAt = Simulator::Now() + t.lastTxTime;
